@@ -1,0 +1,35 @@
+#include <ostream>
+
+#include "tools/commands.hpp"
+
+namespace kaisho::tools {
+
+namespace {
+constexpr const char* kUsage =
+    "usage: kaisho COMMAND [ARGS]\n"
+    "commands:\n"
+    "  perft GAME DEPTH [--position TEXT] [--option KEY=VALUE]... [--divide]\n"
+    "  moves GAME [--option KEY=VALUE]...        (positions on standard input)\n"
+    "  play GAME [--position TEXT] [--option KEY=VALUE]... [MOVE...]\n"
+    "  options GAME\n"
+    "  bench [perft] [--quick]\n"
+    "GAME: shogi, annan. See docs/cli.md.\n";
+}
+
+int run_command(const Args& argv, Io io) {
+  if (argv.empty() || argv[0] == "help" || argv[0] == "--help" || argv[0] == "-h") {
+    (argv.empty() ? io.err : io.out) << kUsage;
+    return argv.empty() ? 2 : 0;
+  }
+  const Args rest(argv.begin() + 1, argv.end());
+  const std::string& cmd = argv[0];
+  if (cmd == "perft") return perft_command(rest, io);
+  if (cmd == "moves") return moves_command(rest, io);
+  if (cmd == "play") return play_command(rest, io);
+  if (cmd == "options") return options_command(rest, io);
+  if (cmd == "bench") return bench_command(rest, io);
+  io.err << "error: unknown command '" << cmd << "'\n" << kUsage;
+  return 2;
+}
+
+}  // namespace kaisho::tools
