@@ -1,0 +1,122 @@
+// The command-line tools' output formats (other programs read them: keep them stable).
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "tools/commands.hpp"
+
+namespace kaisho::tools {
+namespace {
+
+struct RunResult {
+  int status;
+  std::string out;
+  std::string err;
+};
+
+RunResult run(const Args& args, const std::string& input = "") {
+  std::istringstream in(input);
+  std::ostringstream out, err;
+  int status = run_command(args, {in, out, err});
+  return {status, out.str(), err.str()};
+}
+
+TEST(PerftCommand, PrintsTheCount) {
+  RunResult r = run({"perft", "shogi", "2"});
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out, "900\n");
+}
+
+TEST(PerftCommand, DivideListsRootMovesSortedThenTheTotal) {
+  RunResult r = run({"perft", "shogi", "1", "--position", "7lk/9/8S/9/9/9/9/7L1/8K b P 1", "--divide"});
+  EXPECT_EQ(r.status, 0);
+  std::istringstream lines(r.out);
+  std::string line, previous;
+  int count = 0;
+  std::string last;
+  while (std::getline(lines, line)) {
+    last = line;
+    if (line.find(' ') == std::string::npos) break;
+    EXPECT_LT(previous, line);
+    EXPECT_EQ(line.substr(line.find(' ')), " 1");
+    previous = line;
+    ++count;
+  }
+  EXPECT_EQ(count, 85);
+  EXPECT_EQ(last, "85");
+}
+
+TEST(PerftCommand, OptionsAndErrors) {
+  EXPECT_EQ(run({"perft", "shogi", "1", "--option", "handicap=ten"}).out,
+            run({"perft", "shogi", "1", "--position", "4k4/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"}).out);
+  EXPECT_EQ(run({"perft", "chess", "1"}).status, 2);
+  EXPECT_EQ(run({"perft", "shogi", "x"}).status, 2);
+  RunResult bad = run({"perft", "shogi", "1", "--option", "nope=1"});
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("error: unknown option 'nope'"), std::string::npos);
+}
+
+TEST(MovesCommand, OneLinePerInputLineWithErrorsInPlace) {
+  RunResult r = run({"moves", "shogi"},
+              "7lk/9/8S/9/9/9/9/7L1/8K b G 1 moves G*1b\n"
+              "nonsense\n"
+              "4k4/9/9/9/9/9/9/9/4K4 b - 1\n"
+              "startpos moves 7g7f 3c3d 7g7f\n");
+  EXPECT_EQ(r.status, 0);
+  std::istringstream lines(r.out);
+  std::string l1, l2, l3, l4, extra;
+  std::getline(lines, l1);
+  std::getline(lines, l2);
+  std::getline(lines, l3);
+  std::getline(lines, l4);
+  EXPECT_FALSE(std::getline(lines, extra));
+  EXPECT_EQ(l1, "");  // checkmate: the game is over
+  EXPECT_EQ(l2.rfind("error: ", 0), 0u) << l2;
+  EXPECT_EQ(l3, "5i4h 5i4i 5i5h 5i6h 5i6i");
+  EXPECT_EQ(l4.rfind("error: move 3 '7g7f'", 0), 0u) << l4;
+}
+
+TEST(PlayCommand, PrintsPositionAndSideToMove) {
+  RunResult r = run({"play", "shogi", "7g7f", "3c3d"});
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out, "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3\nto_move: sente\n");
+}
+
+TEST(PlayCommand, PrintsResultAndReasonAtTheEnd) {
+  RunResult r = run({"play", "shogi", "--position", "7lk/9/8S/9/9/9/9/7L1/8K b G 1", "G*1b"});
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out, "7lk/8G/8S/9/9/9/9/7L1/8K w - 2\nresult: win sente\nreason: checkmate\n");
+}
+
+TEST(PlayCommand, IllegalMoveIsNamedWithItsReasonAndStatus2) {
+  RunResult r = run({"play", "shogi", "7g7f", "7f7e", "5i5h"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "error: move 2 '7f7e': illegal move 7f7e: the piece on 7f is not yours\n");
+}
+
+TEST(OptionsCommand, ListsEveryOptionWithDefaultAndChoices) {
+  RunResult r = run({"options", "annan"});
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("dead_piece (choice, default allow_if_backed): allow_if_backed forbid\n"),
+            std::string::npos);
+  EXPECT_NE(r.out.find("move_limit (number, default 0): 0 150 200 256 300\n"), std::string::npos);
+}
+
+TEST(Command, UnknownCommandIsAnError) {
+  RunResult r = run({"fly"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("unknown command 'fly'"), std::string::npos);
+  EXPECT_EQ(run({}).status, 2);
+  EXPECT_EQ(run({"help"}).status, 0);
+}
+
+TEST(BenchCommand, QuickRunPrintsOneLinePerPositionAndATotal) {
+  RunResult r = run({"bench", "--quick"});
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("perft shogi 3 25470 "), std::string::npos);
+  EXPECT_NE(r.out.find("perft total "), std::string::npos);
+}
+
+}  // namespace
+}  // namespace kaisho::tools
