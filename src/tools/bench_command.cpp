@@ -27,6 +27,8 @@ constexpr BenchPosition kPerftPositions[] = {
     {"shogi", "matsuri", "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1", 3, 2},
     {"shogi", "pawn-drop-mate", "7lk/9/8S/9/9/9/9/7L1/8K b P 1", 4, 2},
     {"annan", "traditional", "lnsgkgsnl/1r5b1/p1ppppp1p/1p5p1/9/1P5P1/P1PPPPP1P/1B5R1/LNSGKGSNL b - 1", 4, 2},
+    {"hasami", "start", "startpos", 4, 2},
+    {"musashi", "start", "startpos", 8, 2},
 };
 
 }  // namespace

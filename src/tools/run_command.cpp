@@ -13,7 +13,8 @@ constexpr const char* kUsage =
     "  play GAME [--position TEXT] [--option KEY=VALUE]... [MOVE...]\n"
     "  options GAME\n"
     "  bench [perft] [--quick]\n"
-    "GAME: shogi, annan. See docs/cli.md.\n";
+    "  think GAME [--position TEXT] [--option KEY=VALUE]... [--depth N] [--nodes N] [--time MS] [--level L]\n"
+    "GAME: shogi, annan, hasami, musashi. See docs/cli.md.\n";
 }
 
 int run_command(const Args& argv, Io io) {
@@ -28,6 +29,7 @@ int run_command(const Args& argv, Io io) {
   if (cmd == "play") return play_command(rest, io);
   if (cmd == "options") return options_command(rest, io);
   if (cmd == "bench") return bench_command(rest, io);
+  if (cmd == "think") return think_command(rest, io);
   io.err << "error: unknown command '" << cmd << "'\n" << kUsage;
   return 2;
 }

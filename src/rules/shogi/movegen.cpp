@@ -125,6 +125,9 @@ Bitboard pinned_pieces(const Position& pos, Color us, Square ksq) {
   return pinned;
 }
 
+// kCapturesOnly: when not in check, only moves that capture (no drops); in check, every
+// evasion. Used by the search's quiescence.
+template <bool kCapturesOnly>
 void generate_shogi(const Position& pos, const RuleSettings& rules, MoveList& list) {
   const Color us = pos.side_to_move(), them = ~us;
   const Facing f = facing_of(us);
@@ -137,7 +140,9 @@ void generate_shogi(const Position& pos, const RuleSettings& rules, MoveList& li
 
   // King moves: the destination must not be attacked once the king has left its square.
   const Bitboard occ_without_king = occ ^ Bitboard::square(ksq);
-  for (Square to : squares(kTables.king[ksq] & ~own))
+  const Bitboard king_targets =
+      kCapturesOnly && checkers.none() ? kTables.king[ksq] & pos.pieces(them) : kTables.king[ksq] & ~own;
+  for (Square to : squares(king_targets))
     if (attackers_with(shogi_sets(them), them, to, occ_without_king).none())
       list.add(Move::normal(ksq, to, false));
   if (checkers.more_than_one()) return;
@@ -147,6 +152,9 @@ void generate_shogi(const Position& pos, const RuleSettings& rules, MoveList& li
     Square c = checkers.lsb();
     drop_target = kTables.between[ksq][c];
     move_target = checkers | drop_target;
+  } else if constexpr (kCapturesOnly) {
+    move_target = pos.pieces(them);
+    drop_target = Bitboard();
   }
   const Bitboard pinned = pinned_pieces(pos, us, ksq);
   for (int mi = 0; mi < 10; ++mi) {
@@ -175,8 +183,10 @@ void generate_shogi(const Position& pos, const RuleSettings& rules, MoveList& li
 // Annan: every move its pieces' current movement allows, then each is tried on the board and
 // kept only if it leaves the mover's king safe (a move can add or remove backings anywhere
 // near it, so pins cannot be precomputed) and, for a pawn drop, does not give mate.
+template <bool kCapturesOnly>
 void generate_annan(const Position& pos, const RuleSettings& rules, MoveList& list) {
   const Color us = pos.side_to_move();
+  const bool captures_only = kCapturesOnly && !in_check<Variant::Annan>(pos);
   const Facing f = facing_of(us);
   const Bitboard occ = pos.occupied(), own = pos.pieces(us);
   const MovementSets sets = movement_sets<Variant::Annan>(pos);
@@ -184,12 +194,12 @@ void generate_annan(const Position& pos, const RuleSettings& rules, MoveList& li
   for (int mi = 0; mi < 10; ++mi) {
     const Movement m = static_cast<Movement>(mi);
     for (Square from : squares(sets.of[us][mi])) {
-      Bitboard targets = attacks_of(m, f, from, occ) & ~own;
+      Bitboard targets = attacks_of(m, f, from, occ) & (captures_only ? pos.pieces(~us) : ~own);
       if (targets.any()) add_board_moves<Variant::Annan>(pos, rules, from, targets, type_of(pos.at(from)), us, pseudo);
     }
   }
   const Hand& hand = pos.hand(us);
-  const Bitboard empty = ~occ;
+  const Bitboard empty = captures_only ? Bitboard() : ~occ;
   for (int t = kPawn; t <= kGold; ++t) {
     if (!hand.count[t]) continue;
     const PieceType pt = static_cast<PieceType>(t);
@@ -272,11 +282,20 @@ Bitboard attackers_to<Variant::Annan>(const Position& pos, Color c, Square sq, B
 
 template <>
 void generate_legal<Variant::Shogi>(const Position& pos, const RuleSettings& rules, MoveList& list) {
-  generate_shogi(pos, rules, list);
+  generate_shogi<false>(pos, rules, list);
 }
 template <>
 void generate_legal<Variant::Annan>(const Position& pos, const RuleSettings& rules, MoveList& list) {
-  generate_annan(pos, rules, list);
+  generate_annan<false>(pos, rules, list);
+}
+
+template <>
+void generate_captures<Variant::Shogi>(const Position& pos, const RuleSettings& rules, MoveList& list) {
+  generate_shogi<true>(pos, rules, list);
+}
+template <>
+void generate_captures<Variant::Annan>(const Position& pos, const RuleSettings& rules, MoveList& list) {
+  generate_annan<true>(pos, rules, list);
 }
 
 template <Variant V>

@@ -52,6 +52,10 @@ bool mover_king_attacked(const Position& pos) {
 template <Variant V>
 void generate_legal(const Position& pos, const RuleSettings& rules, MoveList& list);
 
+// Legal captures only, or every legal move when in check (for the search's quiescence).
+template <Variant V>
+void generate_captures(const Position& pos, const RuleSettings& rules, MoveList& list);
+
 template <Variant V>
 bool has_legal_move(const Position& pos, const RuleSettings& rules);
 

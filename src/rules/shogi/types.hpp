@@ -39,6 +39,7 @@ class Move {
   static constexpr Move normal(Square from, Square to, bool promote) {
     return Move(static_cast<uint16_t>(to | (from << 7) | (promote ? 1 << 14 : 0)));
   }
+  static constexpr Move from_raw(uint16_t v) { return Move(v); }
   static constexpr Move drop(PieceType t, Square to) {
     return Move(static_cast<uint16_t>(to | ((80 + t) << 7)));
   }
@@ -63,6 +64,7 @@ class MoveList {
   int size() const { return size_; }
   Move operator[](int i) const { return moves_[i]; }
   const Move* begin() const { return moves_.data(); }
+  Move* data() { return moves_.data(); }
   const Move* end() const { return moves_.data() + size_; }
   void clear() { size_ = 0; }
 

@@ -1,0 +1,13 @@
+// The one place that maps a game to its CPU search.
+#include "ai/searcher.hpp"
+#include "ai/shogi/shogi_searcher.hpp"
+
+namespace kaisho::ai {
+
+std::unique_ptr<Searcher> make_searcher(std::string_view game_id) {
+  if (game_id == "shogi") return make_shogi_searcher(kaisho::shogi::Variant::Shogi);
+  if (game_id == "annan") return make_shogi_searcher(kaisho::shogi::Variant::Annan);
+  return nullptr;
+}
+
+}  // namespace kaisho::ai

@@ -1,0 +1,377 @@
+#include "ai/shogi/shogi_searcher.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+#include "ai/levels.hpp"
+#include "ai/shogi/evaluation.hpp"
+#include "ai/transposition_table.hpp"
+#include "core/rng.hpp"
+#include "rules/shogi/game_state.hpp"
+#include "rules/shogi/notation.hpp"
+
+namespace kaisho::ai {
+
+namespace {
+
+using namespace kaisho::shogi;
+using shogi_search::evaluate;
+using shogi_search::hand_value;
+using shogi_search::piece_value;
+using Clock = std::chrono::steady_clock;
+
+constexpr int kMate = 30000;
+constexpr int kMateBound = kMate - 1000;  // scores beyond this are mates
+constexpr int kInfinity = 32000;
+constexpr int kMaxPly = 96;
+constexpr int kMaxQuiescencePly = 10;
+
+int score_to_tt(int s, int ply) { return s > kMateBound ? s + ply : s < -kMateBound ? s - ply : s; }
+int score_from_tt(int s, int ply) { return s > kMateBound ? s - ply : s < -kMateBound ? s + ply : s; }
+
+template <Variant V>
+class ShogiSearcher final : public Searcher {
+ public:
+  SearchResult search(const rules::GameState& state, const SearchLimits& requested,
+                      const StopFlag& stop, const InfoCallback& on_info) override;
+  void clear() override {
+    tt_.clear();
+    std::fill(&history_[0][0][0], &history_[0][0][0] + sizeof(history_) / sizeof(int), 0);
+  }
+  void set_hash_mb(int mb) override { tt_.resize(mb); }
+
+ private:
+  int search(int alpha, int beta, int depth, int ply);
+  int quiescence(int alpha, int beta, int ply, int qply);
+  bool out_of_budget();
+  void order(const MoveList& list, Move tt_move, int ply, std::array<int, 600>& keys) const;
+  bool is_capture(Move m) const { return !m.is_drop() && pos_.at(m.to()) != kNoPiece; }
+  bool repeated() const;
+  SearchInfo make_info(int depth, int score, const std::vector<Move>& pv) const;
+
+  TranspositionTable tt_{16};
+  int history_[2][89][81] = {};
+
+  // Per-search state.
+  Position pos_;
+  RuleSettings rules_;
+  int move_limit_ = 0;
+  const StopFlag* stop_ = nullptr;
+  uint64_t nodes_ = 0;
+  uint64_t node_limit_ = 0;
+  Clock::time_point start_;
+  Clock::time_point deadline_;
+  bool has_deadline_ = false;
+  bool aborted_ = false;
+  Move killers_[kMaxPly + 1][2] = {};
+  Move pv_[kMaxPly + 1][kMaxPly + 1] = {};
+  int pv_length_[kMaxPly + 1] = {};
+};
+
+template <Variant V>
+bool ShogiSearcher<V>::out_of_budget() {
+  if (aborted_) return true;
+  if (node_limit_ && nodes_ >= node_limit_) return aborted_ = true;
+  if ((nodes_ & 1023) == 0) {
+    if (stop_->load(std::memory_order_relaxed)) return aborted_ = true;
+    if (has_deadline_ && Clock::now() >= deadline_) return aborted_ = true;
+  }
+  return false;
+}
+
+// A position seen before (in the game or the search path) is scored as a draw: continuing
+// the cycle leads to sennichite.
+template <Variant V>
+bool ShogiSearcher<V>::repeated() const {
+  const auto& keys = pos_.key_history();
+  const uint64_t key = keys.back();
+  for (int i = static_cast<int>(keys.size()) - 3; i >= 0; i -= 2)
+    if (keys[i] == key) return true;
+  return false;
+}
+
+template <Variant V>
+void ShogiSearcher<V>::order(const MoveList& list, Move tt_move, int ply,
+                             std::array<int, 600>& keys) const {
+  const Color us = pos_.side_to_move();
+  for (int i = 0; i < list.size(); ++i) {
+    const Move m = list[i];
+    int k;
+    if (m == tt_move) {
+      k = 1 << 30;
+    } else if (is_capture(m)) {
+      k = (1 << 28) + piece_value(type_of(pos_.at(m.to()))) * 16 - piece_value(type_of(pos_.at(m.from()))) / 16;
+    } else if (m == killers_[ply][0]) {
+      k = (1 << 27) + 1;
+    } else if (m == killers_[ply][1]) {
+      k = 1 << 27;
+    } else {
+      k = history_[us][m.from()][m.to()];
+    }
+    if (m.promotes()) k += 1 << 20;
+    keys[i] = k;
+  }
+}
+
+template <Variant V>
+int ShogiSearcher<V>::quiescence(int alpha, int beta, int ply, int qply) {
+  if (out_of_budget()) return 0;
+  const bool checked = in_check<V>(pos_);
+  int best = -kInfinity;
+  if (!checked) {
+    const int stand = evaluate<V>(pos_);
+    if (stand >= beta || ply >= kMaxPly || qply >= kMaxQuiescencePly) return stand;
+    best = stand;
+    alpha = std::max(alpha, stand);
+  } else if (ply >= kMaxPly || qply >= kMaxQuiescencePly) {
+    return evaluate<V>(pos_);
+  }
+  MoveList list;
+  generate_captures<V>(pos_, rules_, list);
+  if (list.size() == 0) return checked ? -kMate + ply : best;
+  std::array<int, 600> keys;
+  order(list, Move(), ply, keys);
+  Move* moves = list.data();
+  for (int i = 0; i < list.size(); ++i) {
+    int bi = i;
+    for (int j = i + 1; j < list.size(); ++j)
+      if (keys[j] > keys[bi]) bi = j;
+    std::swap(keys[i], keys[bi]);
+    std::swap(moves[i], moves[bi]);
+    const Move m = moves[i];
+    if (out_of_budget()) return 0;
+    ++nodes_;
+    pos_.do_move(m);
+    const int score = -quiescence(-beta, -alpha, ply + 1, qply + 1);
+    pos_.undo_move();
+    if (aborted_) return 0;
+    if (score > best) {
+      best = score;
+      if (score > alpha) {
+        alpha = score;
+        if (alpha >= beta) break;
+      }
+    }
+  }
+  return best;
+}
+
+template <Variant V>
+int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply) {
+  pv_length_[ply] = ply;
+  if (depth <= 0 || ply >= kMaxPly) return quiescence(alpha, beta, ply, 0);
+  if (out_of_budget()) return 0;
+  const bool pv_node = beta - alpha > 1;
+  if (ply > 0) {
+    if (repeated()) return 0;
+    if (move_limit_ > 0 && pos_.game_ply() >= move_limit_) return 0;
+    alpha = std::max(alpha, -kMate + ply);
+    beta = std::min(beta, kMate - ply - 1);
+    if (alpha >= beta) return alpha;
+  }
+  const uint64_t key = pos_.key();
+  Move tt_move;
+  if (const TTEntry* e = tt_.probe(key)) {
+    tt_move = Move::from_raw(static_cast<uint16_t>(e->move));
+    if (!pv_node && ply > 0 && e->depth >= depth) {
+      const int s = score_from_tt(e->score, ply);
+      if (e->bound == Bound::Exact || (e->bound == Bound::Lower && s >= beta) ||
+          (e->bound == Bound::Upper && s <= alpha))
+        return s;
+    }
+  }
+  const bool checked = in_check<V>(pos_);
+  if (!checked && !pv_node && depth <= 3) {
+    const int eval = evaluate<V>(pos_);
+    if (eval - 150 * depth >= beta && std::abs(beta) < kMateBound) return eval;
+  }
+  if (checked && ply < kMaxPly / 2) ++depth;
+
+  MoveList list;
+  generate_legal<V>(pos_, rules_, list);
+  if (list.size() == 0) return -kMate + ply;  // checkmate, or no legal move: both lose
+  std::array<int, 600> keys;
+  order(list, tt_move, ply, keys);
+  Move* moves = list.data();
+
+  const int original_alpha = alpha;
+  int best = -kInfinity;
+  Move best_move;
+  const Color us = pos_.side_to_move();
+  for (int i = 0; i < list.size(); ++i) {
+    int bi = i;
+    for (int j = i + 1; j < list.size(); ++j)
+      if (keys[j] > keys[bi]) bi = j;
+    std::swap(keys[i], keys[bi]);
+    std::swap(moves[i], moves[bi]);
+    const Move m = moves[i];
+    const bool capture = is_capture(m);
+    if (out_of_budget()) return 0;
+    ++nodes_;
+    pos_.do_move(m);
+    const bool gives_check = in_check<V>(pos_);
+    int score;
+    if (i == 0) {
+      score = -search(-beta, -alpha, depth - 1, ply + 1);
+    } else {
+      int reduction = 0;
+      if (depth >= 3 && i >= 3 && !capture && !checked && !gives_check && !m.promotes())
+        reduction = i >= 10 ? 2 : 1;
+      score = -search(-alpha - 1, -alpha, depth - 1 - reduction, ply + 1);
+      if (score > alpha && reduction) score = -search(-alpha - 1, -alpha, depth - 1, ply + 1);
+      if (score > alpha && score < beta) score = -search(-beta, -alpha, depth - 1, ply + 1);
+    }
+    pos_.undo_move();
+    if (aborted_) return 0;
+    if (score > best) {
+      best = score;
+      best_move = m;
+      if (score > alpha) {
+        alpha = score;
+        pv_[ply][ply] = m;
+        for (int j = ply + 1; j < pv_length_[ply + 1]; ++j) pv_[ply][j] = pv_[ply + 1][j];
+        pv_length_[ply] = std::max(pv_length_[ply + 1], ply + 1);
+        if (alpha >= beta) {
+          if (!capture) {
+            if (!(killers_[ply][0] == m)) {
+              killers_[ply][1] = killers_[ply][0];
+              killers_[ply][0] = m;
+            }
+            int& h = history_[us][m.from()][m.to()];
+            h = std::min(h + depth * depth, 1 << 19);
+          }
+          break;
+        }
+      }
+    }
+  }
+  const Bound bound = best >= beta ? Bound::Lower : best > original_alpha ? Bound::Exact : Bound::Upper;
+  tt_.store(key, best_move.raw(), score_to_tt(best, ply), depth, bound);
+  return best;
+}
+
+template <Variant V>
+SearchInfo ShogiSearcher<V>::make_info(int depth, int score, const std::vector<Move>& pv) const {
+  SearchInfo info;
+  info.depth = depth;
+  info.score = score;
+  if (score > kMateBound) info.mate_in = (kMate - score + 1) / 2;
+  if (score < -kMateBound) info.mate_in = -(kMate + score) / 2;
+  info.nodes = nodes_;
+  info.time_ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start_).count();
+  for (Move m : pv) info.pv.push_back(to_usi(m));
+  return info;
+}
+
+template <Variant V>
+SearchResult ShogiSearcher<V>::search(const rules::GameState& state, const SearchLimits& requested,
+                                      const StopFlag& stop, const InfoCallback& on_info) {
+  const auto* shogi_state = dynamic_cast<const ShogiState<V>*>(&state);
+  SearchResult result;
+  if (!shogi_state || state.outcome().over()) return result;
+  const SearchLimits limits = apply_level(requested);
+  const LevelProfile& profile = level_profile(limits.level);
+  pos_ = shogi_state->position();
+  rules_ = shogi_state->settings().rules;
+  move_limit_ = shogi_state->settings().move_limit;
+  stop_ = &stop;
+  nodes_ = 0;
+  aborted_ = false;
+  start_ = Clock::now();
+  node_limit_ = limits.infinite ? 0 : limits.nodes;
+  has_deadline_ = !limits.infinite && limits.time_ms > 0;
+  deadline_ = start_ + std::chrono::milliseconds(limits.time_ms);
+  for (auto& k : killers_) k[0] = k[1] = Move();
+  tt_.new_search();
+
+  MoveList root;
+  generate_legal<V>(pos_, rules_, root);
+  if (root.size() == 0) return result;
+  Rng rng(limits.seed ^ pos_.key());
+  if (profile.blunder_percent > 0 && static_cast<int>(rng.below(100)) < profile.blunder_percent) {
+    result.best_move = to_usi(root[static_cast<int>(rng.below(static_cast<uint64_t>(root.size())))]);
+    result.info = make_info(0, 0, {});
+    return result;
+  }
+  // The seeded noise each root move gets at the weak levels.
+  std::array<int, 600> noise{};
+  for (int i = 0; i < root.size(); ++i)
+    noise[i] = profile.noise ? static_cast<int>(rng.below(2 * profile.noise + 1)) - profile.noise : 0;
+
+  std::vector<Move> order_of_root(root.begin(), root.end());
+  std::vector<int> root_noise(noise.begin(), noise.begin() + root.size());
+  Move best = order_of_root[0];
+  int best_score = 0;
+  int completed_depth = 0;
+  std::vector<Move> best_pv{best};
+  int max_depth = limits.depth > 0 ? limits.depth : kMaxPly - 10;
+  if (limits.mate > 0) max_depth = std::min(max_depth, 2 * limits.mate + 1);
+  for (int depth = 1; depth <= max_depth; ++depth) {
+    int alpha = -kInfinity;
+    const int beta = kInfinity;
+    Move iteration_best;
+    int iteration_score = -kInfinity;
+    std::vector<std::pair<int, size_t>> scored;
+    for (size_t i = 0; i < order_of_root.size(); ++i) {
+      const Move m = order_of_root[i];
+      if (out_of_budget()) break;
+      ++nodes_;
+      pos_.do_move(m);
+      int score;
+      if (i == 0 || profile.noise) {
+        score = -search(-beta, -alpha, depth - 1, 1);
+      } else {
+        score = -search(-alpha - 1, -alpha, depth - 1, 1);
+        if (score > alpha && !aborted_) score = -search(-beta, -alpha, depth - 1, 1);
+      }
+      pos_.undo_move();
+      if (aborted_) break;
+      const int judged = score + root_noise[i];
+      scored.emplace_back(judged, i);
+      if (judged > iteration_score) {
+        iteration_score = judged;
+        iteration_best = m;
+        best_pv.assign(1, m);
+        for (int j = 1; j < pv_length_[1]; ++j) best_pv.push_back(pv_[1][j]);
+        if (!profile.noise) alpha = std::max(alpha, score);
+      }
+    }
+    if (aborted_ && !iteration_best) break;
+    if (iteration_best) {
+      // A partial iteration only counts if its first (previous best) move was searched.
+      best = iteration_best;
+      best_score = iteration_score;
+    }
+    if (aborted_) break;
+    completed_depth = depth;
+    // Next iteration: best first, then by this iteration's scores.
+    std::stable_sort(scored.begin(), scored.end(), [](auto& a, auto& b) { return a.first > b.first; });
+    std::vector<Move> reordered;
+    std::vector<int> renoised;
+    for (auto& [s, i] : scored) {
+      reordered.push_back(order_of_root[i]);
+      renoised.push_back(root_noise[i]);
+    }
+    order_of_root = reordered;
+    root_noise = renoised;
+    if (on_info) on_info(make_info(depth, best_score, best_pv));
+    if (limits.mate > 0 && best_score > kMateBound) break;
+    if (std::abs(best_score) > kMateBound && depth > 2 * (kMate - std::abs(best_score)) + 2) break;
+    if (has_deadline_ && !limits.infinite) {
+      const auto elapsed = Clock::now() - start_;
+      if (elapsed * 2 > deadline_ - start_) break;  // the next iteration would not finish
+    }
+  }
+  result.best_move = to_usi(best);
+  result.info = make_info(completed_depth, best_score, best_pv);
+  return result;
+}
+
+}  // namespace
+
+std::unique_ptr<Searcher> make_shogi_searcher(Variant variant) {
+  if (variant == Variant::Shogi) return std::make_unique<ShogiSearcher<Variant::Shogi>>();
+  return std::make_unique<ShogiSearcher<Variant::Annan>>();
+}
+
+}  // namespace kaisho::ai

@@ -1,0 +1,147 @@
+// The CPU through the engine facade: mates, limits, stopping, and legal moves at every level.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <thread>
+
+#include "ai/engine.hpp"
+#include "ai/levels.hpp"
+#include "core/rng.hpp"
+#include "test_util.hpp"
+
+namespace kaisho::testing {
+namespace {
+
+ai::SearchResult think(std::string_view game, std::string_view position, ai::SearchLimits limits) {
+  ai::Engine engine;
+  auto state = load(game, position);
+  EXPECT_TRUE(engine.set_position(*rules::find_game(game), *state).ok());
+  return engine.think(limits);
+}
+
+bool mates_in_one(const rules::GameState& s) {
+  for (const auto& m : s.legal_moves()) {
+    auto next = s.clone();
+    if (next->play(m).ok() && next->outcome().kind == rules::OutcomeKind::Win &&
+        next->outcome().winner != next->seat_to_move())
+      return true;
+  }
+  return false;
+}
+
+TEST(ShogiCpu, FindsMateInOne) {
+  ai::SearchLimits limits;
+  limits.depth = 3;
+  EXPECT_EQ(think("shogi", "7lk/9/8S/9/9/9/9/7L1/8K b G 1", limits).best_move, "G*1b");
+  // Annan: G*1c (the gold backs the bishop into a gold) or 1b2a+ both mate.
+  const char* annan = "8k/6G1B/9/9/9/9/9/9/K8 b PG 1";
+  auto s = load("annan", annan);
+  ai::SearchResult r = think("annan", annan, limits);
+  ASSERT_TRUE(s->play(r.best_move).ok());
+  EXPECT_EQ(s->outcome().reason, "checkmate") << r.best_move;
+}
+
+// Mate in three plies: after the CPU's move, every defence must allow a mate in one.
+void expect_forced_mate_in_three(std::string_view game, std::string_view position) {
+  auto start = load(game, position);
+  ASSERT_FALSE(mates_in_one(*start)) << "the position must not have a mate in one";
+  ai::SearchLimits limits;
+  limits.depth = 5;
+  ai::SearchResult r = think(game, position, limits);
+  EXPECT_EQ(r.info.mate_in, 2);
+  auto after = start->clone();
+  ASSERT_TRUE(after->play(r.best_move).ok()) << r.best_move;
+  auto defences = after->legal_moves();
+  ASSERT_FALSE(defences.empty());
+  for (const auto& d : defences) {
+    auto next = after->clone();
+    ASSERT_TRUE(next->play(d).ok());
+    EXPECT_TRUE(mates_in_one(*next)) << "after " << r.best_move << " " << d;
+  }
+}
+
+TEST(ShogiCpu, FindsMateInThree) {
+  expect_forced_mate_in_three("shogi", "8k/9/9/9/9/9/9/9/K8 b RG 1");
+  expect_forced_mate_in_three("shogi", "7lk/7p1/9/9/9/9/9/9/K8 b GS 1");
+}
+
+TEST(AnnanCpu, FindsMateInThree) {
+  expect_forced_mate_in_three("annan", "8k/9/9/9/9/9/9/9/K8 b RG 1");
+}
+
+TEST(Cpu, RespectsANodeLimitExactlyAndIsDeterministic) {
+  ai::SearchLimits limits;
+  limits.nodes = 5000;
+  auto a = think("shogi", "startpos", limits);
+  auto b = think("shogi", "startpos", limits);
+  EXPECT_EQ(a.info.nodes, 5000u);
+  EXPECT_EQ(a.best_move, b.best_move);
+  EXPECT_EQ(a.info.pv, b.info.pv);
+  limits.nodes = 1;
+  EXPECT_EQ(think("shogi", "startpos", limits).info.nodes, 1u);
+  EXPECT_FALSE(think("shogi", "startpos", limits).best_move.empty());
+}
+
+TEST(Cpu, StopsWhenToldAndAnswersWithALegalMove) {
+  ai::Engine engine;
+  auto state = load("shogi", "startpos");
+  ASSERT_TRUE(engine.set_position(*rules::find_game("shogi"), *state).ok());
+  ai::SearchLimits limits;
+  limits.infinite = true;
+  engine.go(limits);
+  std::this_thread::sleep_for(std::chrono::milliseconds(30));
+  engine.stop();
+  ai::SearchResult r = engine.wait();
+  EXPECT_TRUE(is_legal(*state, r.best_move)) << r.best_move;
+}
+
+TEST(Cpu, ReportsProgressPerIteration) {
+  ai::Engine engine;
+  auto state = load("shogi", "startpos");
+  ASSERT_TRUE(engine.set_position(*rules::find_game("shogi"), *state).ok());
+  ai::SearchLimits limits;
+  limits.depth = 4;
+  std::vector<int> depths;
+  engine.think(limits, [&](const ai::SearchInfo& i) { depths.push_back(i.depth); });
+  EXPECT_EQ(depths, (std::vector<int>{1, 2, 3, 4}));
+}
+
+TEST(Cpu, FinishedGameHasNoMove) {
+  ai::SearchLimits limits;
+  limits.depth = 2;
+  EXPECT_EQ(think("shogi", "7lk/9/8S/9/9/9/9/7L1/8K b G 1 moves G*1b", limits).best_move, "");
+}
+
+// Games between neighbouring levels with small node caps: every move the CPU chooses must be
+// accepted by the rules engine, in every game that has a CPU.
+TEST(Cpu, PlaysOnlyLegalMovesAtEveryLevel) {
+  for (const rules::Game* game : rules::all_games()) {
+    if (!ai::make_searcher(game->id())) continue;
+    for (int level = 1; level <= 8; ++level) {
+      auto state = load(game->id(), "startpos");
+      ai::Engine engine;
+      for (int ply = 0; ply < 40 && !state->outcome().over(); ++ply) {
+        ai::SearchLimits limits;
+        limits.level = level;
+        limits.nodes = 2000;
+        limits.seed = static_cast<uint64_t>(ply);
+        ASSERT_TRUE(engine.set_position(*game, *state).ok());
+        ai::SearchResult r = engine.think(limits);
+        ASSERT_TRUE(state->play(r.best_move).ok())
+            << game->id() << " level " << level << ": " << r.best_move;
+      }
+    }
+  }
+}
+
+TEST(CpuLevels, EveryLevelHasAProfileAndRatingsRise) {
+  for (int level = ai::kMinLevel + 1; level <= ai::kMaxLevel; ++level)
+    EXPECT_GT(ai::level_profile(level).rating, ai::level_profile(level - 1).rating);
+  ai::SearchLimits limits;
+  limits.level = 3;
+  limits.nodes = 1000000;
+  EXPECT_EQ(ai::apply_level(limits).nodes, ai::level_profile(3).max_nodes);
+}
+
+}  // namespace
+}  // namespace kaisho::testing
