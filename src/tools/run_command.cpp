@@ -13,6 +13,7 @@ constexpr const char* kUsage =
     "  play GAME [--position TEXT] [--option KEY=VALUE]... [MOVE...]\n"
     "  options GAME\n"
     "  bench [perft] [--quick]\n"
+    "  usi                                       (USI engine for shogi and annan on stdin/stdout)\n"
     "  think GAME [--position TEXT] [--option KEY=VALUE]... [--depth N] [--nodes N] [--time MS] [--level L]\n"
     "GAME: shogi, annan, hasami, musashi. See docs/cli.md.\n";
 }
@@ -30,6 +31,7 @@ int run_command(const Args& argv, Io io) {
   if (cmd == "options") return options_command(rest, io);
   if (cmd == "bench") return bench_command(rest, io);
   if (cmd == "think") return think_command(rest, io);
+  if (cmd == "usi") return usi_command(rest, io);
   io.err << "error: unknown command '" << cmd << "'\n" << kUsage;
   return 2;
 }
