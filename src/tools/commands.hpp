@@ -23,6 +23,7 @@ int options_command(const Args& args, Io io);
 int bench_command(const Args& args, Io io);
 int think_command(const Args& args, Io io);
 int usi_command(const Args& args, Io io);
+int match_command(const Args& args, Io io);
 
 // Runs "kaisho COMMAND ARGS..."; prints usage for an unknown command.
 int run_command(const Args& argv, Io io);

@@ -14,6 +14,7 @@ constexpr const char* kUsage =
     "  options GAME\n"
     "  bench [perft] [--quick]\n"
     "  usi                                       (USI engine for shogi and annan on stdin/stdout)\n"
+    "  match GAME [--games N] [--a SPEC] [--b SPEC] [--option KEY=VALUE]... [--openings PLIES]\n"
     "  think GAME [--position TEXT] [--option KEY=VALUE]... [--depth N] [--nodes N] [--time MS] [--level L]\n"
     "GAME: shogi, annan, hasami, musashi. See docs/cli.md.\n";
 }
@@ -32,6 +33,7 @@ int run_command(const Args& argv, Io io) {
   if (cmd == "bench") return bench_command(rest, io);
   if (cmd == "think") return think_command(rest, io);
   if (cmd == "usi") return usi_command(rest, io);
+  if (cmd == "match") return match_command(rest, io);
   io.err << "error: unknown command '" << cmd << "'\n" << kUsage;
   return 2;
 }
