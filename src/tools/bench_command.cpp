@@ -1,4 +1,4 @@
-// kaisho bench [perft] [--quick]
+// kaisho bench [perft] [--quick]   (kaisho bench search: see bench_search_command.cpp)
 // Perft speed on a fixed set of positions. One line per position:
 //   perft GAME DEPTH NODES SECONDS NODES_PER_SECOND LABEL
 // then "perft total NODES SECONDS NODES_PER_SECOND". The last ply is counted in bulk (the
@@ -34,6 +34,7 @@ constexpr BenchPosition kPerftPositions[] = {
 }  // namespace
 
 int bench_command(const Args& args, Io io) {
+  if (!args.empty() && args[0] == "search") return bench_search_command(Args(args.begin() + 1, args.end()), io);
   bool quick = false;
   for (const auto& a : args) {
     if (a == "--quick") quick = true;

@@ -21,6 +21,7 @@ int moves_command(const Args& args, Io io);
 int play_command(const Args& args, Io io);
 int options_command(const Args& args, Io io);
 int bench_command(const Args& args, Io io);
+int bench_search_command(const Args& args, Io io);
 int think_command(const Args& args, Io io);
 int usi_command(const Args& args, Io io);
 int match_command(const Args& args, Io io);
