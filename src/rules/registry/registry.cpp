@@ -1,5 +1,6 @@
 #include "rules/registry/registry.hpp"
 
+#include "rules/hasami/hasami_game.hpp"
 #include "rules/shogi/shogi_game.hpp"
 
 namespace kaisho::rules {
@@ -8,6 +9,7 @@ const std::vector<const Game*>& all_games() {
   static const std::vector<const Game*> games = {
       &shogi::shogi_game(),
       &shogi::annan_game(),
+      &hasami::hasami_game(),
   };
   return games;
 }
