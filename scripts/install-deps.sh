@@ -3,7 +3,7 @@
 # Packages already present are skipped, so this is quick after the first run.
 set -euo pipefail
 packages=(build-essential cmake g++ pkg-config googletest libgtest-dev libbenchmark-dev
-  clang-format)
+  clang-format libboost-dev nlohmann-json3-dev libsqlite3-dev libssl-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

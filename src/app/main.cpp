@@ -1,10 +1,14 @@
-// The kaisho binary: the composition root. Subcommands are in src/tools.
+// The kaisho binary: the composition root. "serve" starts the game server (src/app/serve.cpp);
+// every other subcommand is a command-line tool (src/tools).
 #include <iostream>
 
+#include "app/serve.hpp"
 #include "tools/commands.hpp"
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
   kaisho::tools::Args args(argv + 1, argv + argc);
+  if (!args.empty() && args[0] == "serve")
+    return kaisho::app::serve_command(kaisho::tools::Args(args.begin() + 1, args.end()), std::cout, std::cerr);
   return kaisho::tools::run_command(args, {std::cin, std::cout, std::cerr});
 }

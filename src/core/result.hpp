@@ -12,9 +12,13 @@ namespace kaisho {
 // A human-readable description of what is wrong with an input, precise enough to act on.
 struct Error {
   std::string message;
+  std::string code;  // optional machine-readable kind, e.g. "illegal_move" (protocol errors)
 };
 
-inline Error make_error(std::string message) { return Error{std::move(message)}; }
+inline Error make_error(std::string message) { return Error{std::move(message), {}}; }
+inline Error make_error(std::string code, std::string message) {
+  return Error{std::move(message), std::move(code)};
+}
 
 template <class T>
 class [[nodiscard]] Result {

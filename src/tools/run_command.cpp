@@ -8,6 +8,7 @@ namespace {
 constexpr const char* kUsage =
     "usage: kaisho COMMAND [ARGS]\n"
     "commands:\n"
+    "  serve [--port N] [--db PATH] [--web DIR] [...] (the game server, docs/server.md)\n"
     "  perft GAME DEPTH [--position TEXT] [--option KEY=VALUE]... [--divide]\n"
     "  moves GAME [--option KEY=VALUE]...        (positions on standard input)\n"
     "  play GAME [--position TEXT] [--option KEY=VALUE]... [MOVE...]\n"

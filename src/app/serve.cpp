@@ -1,0 +1,126 @@
+// The composition root of the game server: storage, the hall, the CPU pool and the network.
+#include "app/serve.hpp"
+
+#include <signal.h>
+
+#include <ostream>
+#include <thread>
+
+#include "core/text.hpp"
+#include "server/hall/hall.hpp"
+#include "server/net/http_server.hpp"
+
+namespace kaisho::app {
+
+namespace {
+
+// Carries network events onto the hall's executor, and the hall's answers back out.
+class HallBridge final : public net::MessageHandler, public server::Outbox {
+ public:
+  void attach(net::HttpServer* net, server::Hall* hall, Scheduler* scheduler) {
+    net_ = net;
+    hall_ = hall;
+    scheduler_ = scheduler;
+  }
+  void on_open(net::ConnectionId id) override { scheduler_->post([this, id] { hall_->connected(id); }); }
+  void on_message(net::ConnectionId id, std::string text) override {
+    scheduler_->post([this, id, text = std::move(text)] { hall_->received(id, text); });
+  }
+  void on_close(net::ConnectionId id) override { scheduler_->post([this, id] { hall_->disconnected(id); }); }
+  void send(server::ConnId c, std::string text) override { net_->send(c, std::move(text)); }
+  void close(server::ConnId c) override { net_->close(c); }
+
+ private:
+  net::HttpServer* net_ = nullptr;
+  server::Hall* hall_ = nullptr;
+  Scheduler* scheduler_ = nullptr;
+};
+
+}  // namespace
+
+int serve_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  net::ServerConfig net_config;
+  server::HallConfig hall_config;
+  std::string db = "kaisho.db";
+  int cpu_threads = 1;
+  bool test_hooks = false;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--test-hooks") {
+      test_hooks = true;
+      continue;
+    }
+    if (i + 1 >= args.size()) {
+      err << "error: " << a << " needs a value (see docs/server.md)\n";
+      return 2;
+    }
+    const std::string& v = args[++i];
+    auto number = text::parse_int(v);
+    if (a == "--db") db = v;
+    else if (a == "--web") net_config.web_root = v;
+    else if (a == "--address") net_config.address = v;
+    else if (a == "--port" && number && *number <= 65535) net_config.port = static_cast<uint16_t>(*number);
+    else if (a == "--away-grace-ms" && number) hall_config.away_grace_ms = *number;
+    else if (a == "--cpu-ms" && number) hall_config.cpu_move_ms = *number;
+    else if (a == "--cpu-threads" && number && *number >= 1) cpu_threads = *number;
+    else {
+      err << "error: unknown or invalid argument " << a << " " << text::quote(v) << "\n";
+      return 2;
+    }
+  }
+  auto store = server::open_sqlite_store(db);
+  if (!store) {
+    err << "error: " << store.error().message << "\n";
+    return 1;
+  }
+  // SIGINT/SIGTERM are taken by a waiting thread, so every other thread keeps them blocked.
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  signal(SIGPIPE, SIG_IGN);
+
+  HallBridge bridge;
+  server::Hall* hall_ptr = nullptr;
+  Scheduler* scheduler_ptr = nullptr;
+  if (test_hooks) {
+    net_config.test_hook = [&](const std::string& target) -> std::string {
+      // POST /test/drop?person=ID closes that person's connections (the browser cannot).
+      const std::string prefix = "/test/drop?person=";
+      if (target.rfind(prefix, 0) != 0 || !hall_ptr) return "unknown hook\n";
+      std::string person = target.substr(prefix.size());
+      if (person.empty()) return "missing person\n";
+      // The hall is single-threaded: hand the work to its executor.
+      scheduler_ptr->post([hall_ptr, person] { hall_ptr->drop_person(person); });
+      return "ok\n";
+    };
+  }
+  net::HttpServer net(net_config, bridge);
+  auto cpu = server::make_thread_cpu_service(net.scheduler(), cpu_threads);
+  server::Hall hall(net.scheduler(), *store.value(), bridge, *cpu, hall_config);
+  hall_ptr = &hall;
+  scheduler_ptr = &net.scheduler();
+  bridge.attach(&net, &hall, &net.scheduler());
+  if (Status s = hall.restore(); !s) {
+    err << "error: restoring from " << db << ": " << s.error().message << "\n";
+    return 1;
+  }
+  std::string listen_error;
+  if (!net.listen(&listen_error)) {
+    err << "error: cannot listen on " << net_config.address << ":" << net_config.port << ": " << listen_error << "\n";
+    return 1;
+  }
+  out << "Kaisho is running: open http://localhost:" << net.port() << "/" << std::endl;
+  std::thread waiter([&] {
+    int sig = 0;
+    sigwait(&signals, &sig);
+    net.stop();
+  });
+  waiter.detach();
+  net.run();
+  out << "Kaisho stopped." << std::endl;
+  return 0;
+}
+
+}  // namespace kaisho::app

@@ -1,0 +1,915 @@
+#include "server/hall/hall.hpp"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "ai/levels.hpp"
+#include "core/text.hpp"
+#include "rules/registry/registry.hpp"
+#include "server/identity/tokens.hpp"
+#include "server/records/export.hpp"
+
+namespace kaisho::server {
+
+using nlohmann::json;
+namespace pr = protocol;
+
+namespace {
+constexpr size_t kEventLog = 64;
+constexpr double kCpuDeviation = 50;  // CPU ratings are fixed; they count as well known
+
+// Trims, refuses control characters, and cuts to kMaxNameLength code points.
+Result<std::string> clean_name(std::string_view raw) {
+  std::string_view s = text::trim(raw);
+  std::string out;
+  size_t points = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c < 0x20 || c == 0x7f) return make_error("bad_message", "a name may not contain control characters");
+    if ((c & 0xC0) != 0x80) {
+      if (++points > pr::kMaxNameLength) break;
+    }
+    out += static_cast<char>(c);
+  }
+  if (out.empty()) return make_error("bad_message", "a name may not be empty");
+  return out;
+}
+
+std::string outcome_kind(const rules::Outcome& o) {
+  switch (o.kind) {
+    case rules::OutcomeKind::Win: return "win";
+    case rules::OutcomeKind::Draw: return "draw";
+    case rules::OutcomeKind::Placement: return "placement";
+    default: return "ongoing";
+  }
+}
+}  // namespace
+
+struct Hall::Person {
+  std::string id;
+  std::string name;
+  std::string token_hash;
+  std::set<ConnId> conns;
+  int64_t away_since_ms = 0;
+};
+
+struct Hall::Conn {
+  std::string person;
+  double tokens = 0;
+  int64_t refilled_ms = 0;
+  int refused = 0;
+};
+
+struct Hall::Group {
+  std::string id;
+  std::string game;
+  std::map<std::string, std::map<std::string, std::string>> options;  // per game
+  int timer = 0;
+  int cpu_level = 3;
+  std::vector<std::string> members;
+  std::vector<std::string> chosen;  // seat choices for the next game ("" none)
+  int64_t version = 0;
+  std::string status = "idle";
+  std::vector<std::string> seats;   // person per seat ("" = CPU)
+  std::vector<std::string> order;   // seats of the first game of the current line-up
+  int rotation = 0;
+  int game_number = 0;
+  std::unique_ptr<rules::GameState> state;
+  int64_t game_db_id = 0;
+  int64_t turn_started_ms = 0;
+  TimerId turn_timer = 0;
+  TimerId grace_timer = 0;
+  uint64_t cpu_ticket = 0;
+  int cpu_seat = -1;          // seat the CPU is thinking for (stand-ins too), -1 none
+  std::string cpu_reason;     // "seat", "away", "timeout"
+  int64_t last_move_version = 0;
+  std::optional<pr::ResultView> result;
+  std::deque<pr::MissedEvent> log;
+
+  const rules::Game& rules_game() const { return *rules::find_game(game); }
+  rules::Options game_options() const {
+    std::vector<std::pair<std::string, std::string>> o;
+    auto it = options.find(game);
+    if (it != options.end())
+      for (auto& [k, v] : it->second) o.emplace_back(k, v);
+    auto r = rules_game().make_options(o);
+    return r ? r.value() : rules::Options::defaults(rules_game().option_schema());
+  }
+};
+
+Hall::Hall(Scheduler& scheduler, Store& store, Outbox& outbox, CpuService& cpu, HallConfig config)
+    : scheduler_(scheduler), store_(store), outbox_(outbox), cpu_(cpu), config_(config),
+      alive_(std::make_shared<bool>(true)) {}
+
+Hall::~Hall() { *alive_ = false; }
+
+// ---------------------------------------------------------------- persistence
+
+void Hall::save_person(const Person& p) { (void)store_.put_person({p.id, p.token_hash, p.name}); }
+
+void Hall::save_group(const Group& g) {
+  json j = {{"game", g.game}, {"options", g.options}, {"timer", g.timer}, {"cpu_level", g.cpu_level},
+            {"members", g.members}, {"chosen", g.chosen}, {"status", g.status}, {"seats", g.seats},
+            {"order", g.order}, {"rotation", g.rotation}, {"game_number", g.game_number},
+            {"game_db_id", g.game_db_id}, {"version", g.version}};
+  if (g.result) {
+    json changes = json::array();
+    for (auto& c : g.result->rating_changes)
+      changes.push_back({{"person", c.person_id}, {"seat", c.seat}, {"before", c.before}, {"after", c.after}});
+    j["result"] = {{"kind", g.result->kind}, {"winner", g.result->winner}, {"places", g.result->places},
+                   {"reason", g.result->reason}, {"rating_changes", changes}};
+  }
+  (void)store_.put_group({g.id, j.dump()});
+}
+
+Status Hall::restore() {
+  for (auto& p : store_.persons()) {
+    auto person = std::make_unique<Person>();
+    person->id = p.id;
+    person->name = p.name;
+    person->token_hash = p.token_hash;
+    person->away_since_ms = scheduler_.now_ms();
+    person_by_token_hash_[p.token_hash] = p.id;
+    persons_[p.id] = std::move(person);
+  }
+  for (auto& r : store_.ratings()) ratings_[{r.person, r.game}] = {r.value, r.games};
+  std::map<int64_t, GameRow> unfinished;
+  for (auto& row : store_.unfinished_games()) unfinished[row.id] = row;
+  for (auto& row : store_.groups()) {
+    json j = json::parse(row.data_json, nullptr, false);
+    if (j.is_discarded() || !rules::find_game(j.value("game", ""))) continue;
+    auto g = std::make_unique<Group>();
+    g->id = row.id;
+    g->game = j["game"];
+    g->options = j.value("options", decltype(g->options){});
+    g->timer = j.value("timer", 0);
+    g->cpu_level = j.value("cpu_level", 3);
+    g->members = j.value("members", std::vector<std::string>{});
+    g->chosen = j.value("chosen", std::vector<std::string>{});
+    g->status = j.value("status", "idle");
+    g->seats = j.value("seats", std::vector<std::string>{});
+    g->order = j.value("order", std::vector<std::string>{});
+    g->rotation = j.value("rotation", 0);
+    g->game_number = j.value("game_number", 0);
+    g->game_db_id = j.value("game_db_id", int64_t{0});
+    g->version = j.value("version", int64_t{0}) + 1;
+    if (j.contains("result")) {
+      pr::ResultView r;
+      const json& rj = j["result"];
+      r.kind = rj.value("kind", "");
+      r.winner = rj.value("winner", -1);
+      r.places = rj.value("places", std::vector<int>{});
+      r.reason = rj.value("reason", "");
+      for (auto& c : rj.value("rating_changes", json::array()))
+        r.rating_changes.push_back({c.value("person", ""), c.value("seat", 0), c.value("before", 0.0), c.value("after", 0.0)});
+      g->result = r;
+    }
+    if (g->game_db_id) {
+      auto it = unfinished.find(g->game_db_id);
+      GameRow record;
+      if (it != unfinished.end()) {
+        record = it->second;
+      } else if (auto finished = store_.game(g->game_db_id)) {
+        record = finished.value();
+      }
+      if (!record.start_text.empty()) {
+        std::string text = record.start_text;
+        if (!record.moves.empty()) text += " moves " + text::join(record.moves, " ");
+        json data = json::parse(record.data_json, nullptr, false);
+        std::vector<std::pair<std::string, std::string>> o;
+        if (!data.is_discarded())
+          for (auto& [k, v] : data.value("options", json::object()).items()) o.emplace_back(k, v.get<std::string>());
+        auto opts = g->rules_game().make_options(o);
+        if (opts) {
+          auto loaded = g->rules_game().load(text, opts.value());
+          if (loaded) g->state = std::move(loaded.value());
+        }
+      }
+    }
+    if (g->status == "playing" && !g->state) g->status = "idle";
+    groups_[g->id] = std::move(g);
+  }
+  for (auto& [id, g] : groups_) {
+    if (g->status == "playing") {
+      if (g->state->outcome().over()) {
+        finish_game(*g);
+      } else {
+        g->last_move_version = g->version;
+        g->turn_started_ms = scheduler_.now_ms();
+        schedule_turn(*g);  // timers restart from now: nobody loses time to the restart
+      }
+    }
+  }
+  return ok_status();
+}
+
+// ---------------------------------------------------------------- connections
+
+void Hall::connected(ConnId c) {
+  Conn conn;
+  conn.tokens = config_.message_burst;
+  conn.refilled_ms = scheduler_.now_ms();
+  conns_[c] = conn;
+}
+
+void Hall::disconnected(ConnId c) {
+  auto it = conns_.find(c);
+  if (it == conns_.end()) return;
+  const std::string person = it->second.person;
+  conns_.erase(it);
+  if (person.empty()) return;
+  auto p = persons_.find(person);
+  if (p == persons_.end()) return;
+  p->second->conns.erase(c);
+  if (p->second->conns.empty()) {
+    p->second->away_since_ms = scheduler_.now_ms();
+    presence_changed(person);
+  }
+}
+
+void Hall::drop_person(const std::string& person_id) {
+  auto p = persons_.find(person_id);
+  if (p == persons_.end()) return;
+  for (ConnId c : std::set<ConnId>(p->second->conns)) {
+    outbox_.close(c);
+    disconnected(c);
+  }
+}
+
+bool Hall::present(const std::string& person_id) const {
+  auto p = persons_.find(person_id);
+  return p != persons_.end() && !p->second->conns.empty();
+}
+
+const std::string& Hall::person_of(ConnId c) const {
+  static const std::string none;
+  auto it = conns_.find(c);
+  return it == conns_.end() ? none : it->second.person;
+}
+
+std::string Hall::name_of(const std::string& person_id) const {
+  auto p = persons_.find(person_id);
+  return p == persons_.end() ? "?" : p->second->name;
+}
+
+void Hall::send_error(ConnId c, const std::string& rid, const std::string& code, const std::string& message) {
+  outbox_.send(c, pr::encode(pr::ErrorReply{rid, code, message}));
+}
+void Hall::send_error(ConnId c, const std::string& rid, const Error& e) {
+  send_error(c, rid, e.code.empty() ? "bad_message" : e.code, e.message);
+}
+
+void Hall::received(ConnId c, std::string_view text) {
+  auto it = conns_.find(c);
+  if (it == conns_.end()) return;
+  Conn& conn = it->second;
+  // Token bucket per connection.
+  const int64_t now = scheduler_.now_ms();
+  conn.tokens = std::min(config_.message_burst,
+                         conn.tokens + static_cast<double>(now - conn.refilled_ms) * config_.messages_per_second / 1000.0);
+  conn.refilled_ms = now;
+  if (conn.tokens < 1) {
+    if (++conn.refused >= config_.flood_close_after) {
+      outbox_.close(c);
+      disconnected(c);
+      return;
+    }
+    send_error(c, "", "rate_limited", "too many messages; slow down");
+    return;
+  }
+  conn.tokens -= 1;
+  auto decoded = pr::decode_request(text);
+  if (!decoded) {
+    if (decoded.error().code == "too_large") {
+      outbox_.close(c);
+      disconnected(c);
+      return;
+    }
+    send_error(c, "", decoded.error());
+    return;
+  }
+  const std::string& rid = decoded->rid;
+  const pr::Request& req = decoded->request;
+  if (!std::holds_alternative<pr::Hello>(req) && conn.person.empty()) {
+    send_error(c, rid, "not_hello", "send hello first");
+    return;
+  }
+  std::visit(
+      [&](const auto& m) {
+        using T = std::decay_t<decltype(m)>;
+        if constexpr (std::is_same_v<T, pr::Hello>) on_hello(c, rid, m);
+        else if constexpr (std::is_same_v<T, pr::SetName>) on_set_name(c, rid, m);
+        else if constexpr (std::is_same_v<T, pr::CreateGroup>) on_create(c, rid, m);
+        else if constexpr (std::is_same_v<T, pr::JoinGroup>) on_join(c, rid, m);
+        else if constexpr (std::is_same_v<T, pr::LeaveGroup>) on_leave(c, rid, m);
+        else if constexpr (std::is_same_v<T, pr::ChangeSettings>) on_settings(c, rid, m);
+        else if constexpr (std::is_same_v<T, pr::TakeSeat>) on_seat(c, rid, m);
+        else if constexpr (std::is_same_v<T, pr::StartGame>) on_start(c, rid, m);
+        else if constexpr (std::is_same_v<T, pr::PlayMove>) on_move(c, rid, m);
+        else if constexpr (std::is_same_v<T, pr::Resign>) on_resign(c, rid, m);
+        else if constexpr (std::is_same_v<T, pr::Sync>) on_sync(c, rid, m);
+        else if constexpr (std::is_same_v<T, pr::ListHistory>) on_history(c, rid);
+        else if constexpr (std::is_same_v<T, pr::GetRecord>) on_record(c, rid, m);
+      },
+      req);
+}
+
+// ---------------------------------------------------------------- identity
+
+void Hall::on_hello(ConnId c, const std::string& rid, const pr::Hello& m) {
+  Conn& conn = conns_[c];
+  if (!conn.person.empty()) return send_error(c, rid, "bad_message", "hello was already sent");
+  std::string token;
+  Person* person = nullptr;
+  if (m.token && looks_like_token(*m.token)) {
+    auto it = person_by_token_hash_.find(token_hash(*m.token));
+    if (it != person_by_token_hash_.end()) {
+      person = persons_[it->second].get();
+      token = *m.token;
+    }
+  }
+  if (!person) {
+    // A first visit, or a token we never issued: a new person with a new token.
+    token = new_device_token();
+    auto p = std::make_unique<Person>();
+    p->id = new_random_id(10);
+    p->token_hash = token_hash(token);
+    p->name = "Guest " + p->id.substr(0, 4);
+    person = p.get();
+    person_by_token_hash_[p->token_hash] = p->id;
+    persons_[p->id] = std::move(p);
+    if (m.name) {
+      auto n = clean_name(*m.name);
+      if (n) person->name = n.value();
+    }
+    save_person(*person);
+  }
+  conn.person = person->id;
+  const bool was_away = person->conns.empty();
+  person->conns.insert(c);
+  outbox_.send(c, pr::encode(pr::Welcome{token, person->id, person->name}));
+  if (was_away) presence_changed(person->id);
+}
+
+void Hall::on_set_name(ConnId c, const std::string& rid, const pr::SetName& m) {
+  auto n = clean_name(m.name);
+  if (!n) return send_error(c, rid, n.error());
+  Person& p = *persons_[person_of(c)];
+  p.name = n.value();
+  save_person(p);
+  outbox_.send(c, pr::encode(pr::Welcome{"", p.id, p.name}));
+  for (auto& [id, g] : groups_)
+    if (std::find(g->members.begin(), g->members.end(), p.id) != g->members.end()) {
+      bump(*g, "name", p.id);
+      broadcast(*g);
+    }
+}
+
+void Hall::presence_changed(const std::string& person_id) {
+  const bool here = present(person_id);
+  for (auto& [id, gp] : groups_) {
+    Group& g = *gp;
+    if (std::find(g.members.begin(), g.members.end(), person_id) == g.members.end()) continue;
+    bump(g, here ? "present" : "away", person_id);
+    if (g.status == "playing" && g.state && !g.state->outcome().over()) {
+      const int seat = g.state->seat_to_move();
+      if (seat >= 0 && g.seats[static_cast<size_t>(seat)] == person_id) {
+        if (here && g.cpu_seat == seat && g.cpu_reason == "away") {
+          // The owner is back: they take over at once; the CPU's answer will be ignored.
+          ++g.cpu_ticket;
+          g.cpu_seat = -1;
+        }
+        schedule_turn(g);
+      }
+    }
+    broadcast(g);
+  }
+}
+
+// ---------------------------------------------------------------- groups
+
+Hall::Group* Hall::find_group(ConnId c, const std::string& rid, const std::string& group_id, bool must_be_member) {
+  auto it = groups_.find(group_id);
+  if (it == groups_.end()) {
+    send_error(c, rid, "no_such_group", "there is no group " + text::quote(group_id));
+    return nullptr;
+  }
+  Group& g = *it->second;
+  if (must_be_member && std::find(g.members.begin(), g.members.end(), person_of(c)) == g.members.end()) {
+    send_error(c, rid, "not_member", "join the group first");
+    return nullptr;
+  }
+  return &g;
+}
+
+void Hall::on_create(ConnId c, const std::string& rid, const pr::CreateGroup& m) {
+  const rules::Game* game = rules::find_game(m.game);
+  if (!game) return send_error(c, rid, "bad_message", "unknown game " + text::quote(m.game));
+  auto g = std::make_unique<Group>();
+  g->id = new_random_id(15);
+  g->game = m.game;
+  g->members.push_back(person_of(c));
+  g->version = 1;
+  Group& ref = *g;
+  groups_[g->id] = std::move(g);
+  bump(ref, "created", ref.id);
+  save_group(ref);
+  broadcast(ref);
+}
+
+void Hall::on_join(ConnId c, const std::string& rid, const pr::JoinGroup& m) {
+  Group* g = find_group(c, rid, m.group, false);
+  if (!g) return;
+  const std::string& person = person_of(c);
+  if (std::find(g->members.begin(), g->members.end(), person) == g->members.end()) {
+    g->members.push_back(person);
+    bump(*g, "joined", person);
+    save_group(*g);
+    broadcast(*g);
+  } else {
+    outbox_.send(c, pr::encode(view(*g, person)));
+  }
+}
+
+void Hall::on_leave(ConnId c, const std::string& rid, const pr::LeaveGroup& m) {
+  Group* g = find_group(c, rid, m.group, true);
+  if (!g) return;
+  const std::string person = person_of(c);
+  g->members.erase(std::remove(g->members.begin(), g->members.end(), person), g->members.end());
+  std::replace(g->chosen.begin(), g->chosen.end(), person, std::string());
+  bump(*g, "left", person);
+  save_group(*g);
+  broadcast(*g);
+  outbox_.send(c, pr::encode(pr::ErrorReply{rid, "left", "you left the group"}));
+}
+
+void Hall::on_settings(ConnId c, const std::string& rid, const pr::ChangeSettings& m) {
+  Group* g = find_group(c, rid, m.group, true);
+  if (!g) return;
+  if (g->status == "playing") return send_error(c, rid, "game_in_progress", "settings change between games");
+  // Validate everything before changing anything.
+  std::string game = m.game.value_or(g->game);
+  const rules::Game* rules_game = rules::find_game(game);
+  if (!rules_game) return send_error(c, rid, "bad_settings", "unknown game " + text::quote(game));
+  if (m.timer && *m.timer != 0 && *m.timer != 30 && *m.timer != 60)
+    return send_error(c, rid, "bad_settings", "the turn timer is 0 (none), 30 or 60 seconds");
+  if (m.cpu_level && (*m.cpu_level < ai::kMinLevel || *m.cpu_level > ai::kMaxLevel))
+    return send_error(c, rid, "bad_settings", "the CPU level is 1 to 8");
+  std::map<std::string, std::string> options = g->options[game];
+  if (m.options) {
+    std::vector<std::pair<std::string, std::string>> merged(options.begin(), options.end());
+    for (auto& kv : *m.options) merged.push_back(kv);
+    auto valid = rules_game->make_options(merged);
+    if (!valid) return send_error(c, rid, "bad_settings", valid.error().message);
+    for (auto& kv : *m.options) options[kv.first] = kv.second;
+  }
+  if (game != g->game) {
+    g->chosen.clear();
+    g->order.clear();
+    g->state.reset();
+    g->result.reset();
+    g->status = "idle";
+  }
+  g->game = game;
+  g->options[game] = options;
+  if (m.timer) g->timer = *m.timer;
+  if (m.cpu_level) g->cpu_level = *m.cpu_level;
+  bump(*g, "settings", person_of(c));
+  save_group(*g);
+  broadcast(*g);
+}
+
+void Hall::on_seat(ConnId c, const std::string& rid, const pr::TakeSeat& m) {
+  Group* g = find_group(c, rid, m.group, true);
+  if (!g) return;
+  if (g->status == "playing") return send_error(c, rid, "game_in_progress", "seats change between games");
+  const int n = g->rules_game().seat_count();
+  g->chosen.resize(static_cast<size_t>(n));
+  const std::string person = person_of(c);
+  if (m.seat) {
+    if (*m.seat < 0 || *m.seat >= n) return send_error(c, rid, "bad_message", "no seat " + std::to_string(*m.seat));
+    const std::string& holder = g->chosen[static_cast<size_t>(*m.seat)];
+    if (!holder.empty() && holder != person) return send_error(c, rid, "seat_taken", "that seat is taken");
+  }
+  std::replace(g->chosen.begin(), g->chosen.end(), person, std::string());
+  if (m.seat) g->chosen[static_cast<size_t>(*m.seat)] = person;
+  g->order.clear();  // an explicit choice starts a new line-up
+  bump(*g, "seat", person);
+  save_group(*g);
+  broadcast(*g);
+}
+
+bool Hall::alternation_on(const Group& g) const {
+  const rules::Options o = g.game_options();
+  if (g.game == "shogi" && o.get("handicap") != "none") return false;  // the giver keeps it
+  for (const char* key : {"alternate_first", "swap_roles", "rotate_first"})
+    if (!o.get(key).empty()) return o.get_bool(key);
+  return true;
+}
+
+void Hall::on_start(ConnId c, const std::string& rid, const pr::StartGame& m) {
+  Group* g = find_group(c, rid, m.group, true);
+  if (!g) return;
+  if (g->status == "playing") return send_error(c, rid, "game_in_progress", "a game is already being played");
+  if (Status s = start_game(*g); !s) return send_error(c, rid, s.error());
+}
+
+Status Hall::start_game(Group& g) {
+  const rules::Game& game = g.rules_game();
+  const size_t n = static_cast<size_t>(game.seat_count());
+  g.chosen.resize(n);
+  // The same line-up rotates when alternation is on; otherwise seats are filled afresh:
+  // chosen seats first, then present members in join order, the CPU for the rest.
+  bool same_lineup = g.order.size() == n && g.game_number > 0;
+  for (const auto& p : g.order)
+    if (!p.empty() && std::find(g.members.begin(), g.members.end(), p) == g.members.end()) same_lineup = false;
+  if (same_lineup) {
+    if (alternation_on(g)) ++g.rotation;
+  } else {
+    std::vector<std::string> seats = g.chosen;
+    for (const auto& member : g.members) {
+      if (!present(member) || std::find(seats.begin(), seats.end(), member) != seats.end()) continue;
+      auto free = std::find(seats.begin(), seats.end(), std::string());
+      if (free == seats.end()) break;
+      *free = member;
+    }
+    g.order = seats;
+    g.rotation = 0;
+  }
+  std::vector<std::string> seats(n);
+  for (size_t s = 0; s < n; ++s) seats[s] = g.order[(s + static_cast<size_t>(g.rotation)) % n];
+  const rules::Options options = g.game_options();
+  auto state = game.new_game(options);
+  if (!state) return make_error("bad_settings", state.error().message);
+  json players = json::array();
+  GameRow row;
+  row.group_id = g.id;
+  row.game = g.game;
+  row.start_text = state.value()->start_text();
+  row.started_ms = scheduler_.now_ms();
+  for (size_t s = 0; s < n; ++s) {
+    if (seats[s].empty()) players.push_back({{"cpu_level", g.cpu_level}, {"name", "CPU"}});
+    else players.push_back({{"person", seats[s]}, {"name", name_of(seats[s])}});
+    row.player_ids.push_back(seats[s]);
+  }
+  json data = {{"options", options.values()}, {"players", players}, {"cpu_level", g.cpu_level}};
+  row.data_json = data.dump();
+  auto id = store_.begin_game(row);
+  if (!id) return make_error("store", id.error().message);
+  g.seats = seats;
+  g.state = std::move(state.value());
+  g.game_db_id = id.value();
+  ++g.game_number;
+  g.status = "playing";
+  g.result.reset();
+  g.cpu_seat = -1;
+  ++g.cpu_ticket;
+  bump(g, "start", std::to_string(g.game_number));
+  g.last_move_version = g.version;
+  g.turn_started_ms = scheduler_.now_ms();
+  save_group(g);
+  if (g.state->outcome().over()) {
+    finish_game(g);
+    return ok_status();
+  }
+  broadcast(g);
+  schedule_turn(g);
+  return ok_status();
+}
+
+// ---------------------------------------------------------------- play
+
+void Hall::on_move(ConnId c, const std::string& rid, const pr::PlayMove& m) {
+  Group* g = find_group(c, rid, m.group, true);
+  if (!g) return;
+  if (g->status != "playing" || !g->state) return send_error(c, rid, "no_game", "no game is being played");
+  const std::string person = person_of(c);
+  const int seat = g->state->seat_to_move();
+  if (std::find(g->seats.begin(), g->seats.end(), person) == g->seats.end())
+    return send_error(c, rid, "not_your_seat", "you have no seat at this table");
+  if (seat < 0 || g->seats[static_cast<size_t>(seat)] != person)
+    return send_error(c, rid, "not_your_turn", "it is not your turn");
+  if (m.version < g->last_move_version)
+    return send_error(c, rid, "stale_version", "the position has changed since version " + std::to_string(m.version));
+  if (Status s = commit_move(*g, m.move); !s) return send_error(c, rid, s.error());
+  after_move(*g, "move", m.move);
+}
+
+Status Hall::commit_move(Group& g, const std::string& move) {
+  auto next = g.state->clone();
+  if (Status s = next->play(move); !s) return make_error("illegal_move", s.error().message);
+  // Durable before anyone is told: a crash after this line loses nothing acknowledged.
+  if (Status s = store_.append_move(g.game_db_id, static_cast<int>(g.state->moves_played().size()), move); !s)
+    return make_error("store", "the move could not be stored: " + s.error().message);
+  g.state = std::move(next);
+  cancel_turn(g);
+  return ok_status();
+}
+
+void Hall::after_move(Group& g, const std::string& kind, const std::string& detail) {
+  bump(g, kind, detail);
+  g.last_move_version = g.version;
+  g.turn_started_ms = scheduler_.now_ms();
+  if (g.state->outcome().over()) {
+    finish_game(g);
+    return;
+  }
+  save_group(g);
+  broadcast(g);
+  schedule_turn(g);
+}
+
+void Hall::on_resign(ConnId c, const std::string& rid, const pr::Resign& m) {
+  Group* g = find_group(c, rid, m.group, true);
+  if (!g) return;
+  if (g->status != "playing" || !g->state) return send_error(c, rid, "no_game", "no game is being played");
+  const std::string person = person_of(c);
+  auto seat = std::find(g->seats.begin(), g->seats.end(), person);
+  if (seat == g->seats.end()) return send_error(c, rid, "not_your_seat", "you have no seat at this table");
+  auto next = g->state->clone();
+  if (Status s = next->resign(static_cast<int>(seat - g->seats.begin())); !s)
+    return send_error(c, rid, "no_resignation", s.error().message);
+  g->state = std::move(next);
+  cancel_turn(*g);
+  after_move(*g, "resign", person);
+}
+
+void Hall::cancel_turn(Group& g) {
+  if (g.turn_timer) scheduler_.cancel(g.turn_timer);
+  if (g.grace_timer) scheduler_.cancel(g.grace_timer);
+  g.turn_timer = g.grace_timer = 0;
+  ++g.cpu_ticket;
+  g.cpu_seat = -1;
+}
+
+void Hall::schedule_turn(Group& g) {
+  if (g.turn_timer) scheduler_.cancel(g.turn_timer);
+  if (g.grace_timer) scheduler_.cancel(g.grace_timer);
+  g.turn_timer = g.grace_timer = 0;
+  if (g.status != "playing" || !g.state || g.state->outcome().over()) return;
+  const int seat = g.state->seat_to_move();
+  const std::string owner = g.seats[static_cast<size_t>(seat)];
+  if (g.cpu_seat == seat) return;  // already thinking
+  const int64_t now = scheduler_.now_ms();
+  if (owner.empty()) {
+    request_cpu(g, "seat");
+    return;
+  }
+  std::weak_ptr<bool> alive = alive_;
+  const std::string id = g.id;
+  const uint64_t ticket = g.cpu_ticket;
+  if (!present(owner)) {
+    const int64_t since = persons_[owner]->away_since_ms;
+    const int64_t wait = std::max<int64_t>(0, since + config_.away_grace_ms - now);
+    g.grace_timer = scheduler_.after(wait, [this, alive, id, ticket] {
+      if (auto a = alive.lock(); !a || !*a) return;
+      auto it = groups_.find(id);
+      if (it == groups_.end() || it->second->cpu_ticket != ticket) return;
+      Group& gr = *it->second;
+      gr.grace_timer = 0;
+      const int s = gr.state->seat_to_move();
+      if (s >= 0 && !present(gr.seats[static_cast<size_t>(s)])) request_cpu(gr, "away");
+    });
+  }
+  if (g.timer > 0) {
+    const int64_t deadline = g.turn_started_ms + g.timer * 1000;
+    g.turn_timer = scheduler_.after(std::max<int64_t>(0, deadline - now), [this, alive, id, ticket] {
+      if (auto a = alive.lock(); !a || !*a) return;
+      auto it = groups_.find(id);
+      if (it == groups_.end() || it->second->cpu_ticket != ticket) return;
+      it->second->turn_timer = 0;
+      request_cpu(*it->second, "timeout");
+    });
+  }
+}
+
+void Hall::request_cpu(Group& g, const std::string& why) {
+  if (g.turn_timer) scheduler_.cancel(g.turn_timer);
+  if (g.grace_timer) scheduler_.cancel(g.grace_timer);
+  g.turn_timer = g.grace_timer = 0;
+  const int seat = g.state->seat_to_move();
+  g.cpu_seat = seat;
+  g.cpu_reason = why;
+  const uint64_t ticket = ++g.cpu_ticket;
+  CpuRequest request;
+  request.game = &g.rules_game();
+  request.state = g.state->clone();
+  request.limits.level = g.cpu_level;
+  int64_t budget = config_.cpu_move_ms;
+  if (g.timer > 0) budget = std::min<int64_t>(budget, g.timer * 1000 / 2);
+  request.limits.time_ms = budget;
+  request.limits.seed = static_cast<uint64_t>(g.state->moves_played().size());
+  std::weak_ptr<bool> alive = alive_;
+  const std::string id = g.id;
+  if (why != "seat") {
+    bump(g, "cpu_playing", std::to_string(seat));
+    broadcast(g);
+  }
+  cpu_.request(std::move(request), [this, alive, id, ticket](std::string move) {
+    if (auto a = alive.lock(); !a || !*a) return;
+    auto it = groups_.find(id);
+    if (it == groups_.end()) return;
+    Group& gr = *it->second;
+    if (gr.cpu_ticket != ticket || gr.status != "playing") return;  // superseded
+    gr.cpu_seat = -1;
+    if (Status s = commit_move(gr, move); !s) {
+      // The engine and the rules disagree, or the store failed: try again shortly.
+      gr.grace_timer = scheduler_.after(1000, [this, id] {
+        auto again = groups_.find(id);
+        if (again != groups_.end()) request_cpu(*again->second, "seat");
+      });
+      return;
+    }
+    after_move(gr, "cpu_move", move);
+  });
+}
+
+// ---------------------------------------------------------------- results
+
+rating::Rating Hall::rating_of(const std::string& person, const std::string& game) const {
+  auto it = ratings_.find({person, game});
+  return it == ratings_.end() ? rating::Rating{} : it->second.first;
+}
+
+void Hall::finish_game(Group& g) {
+  cancel_turn(g);
+  const rules::Outcome o = g.state->outcome();
+  const size_t n = g.seats.size();
+  pr::ResultView r;
+  r.kind = outcome_kind(o);
+  r.winner = o.winner;
+  r.places = o.places;
+  r.reason = o.reason;
+  // Everyone's rating before the game; CPU seats are fixed at their level's rating.
+  std::vector<rating::Rating> before(n);
+  for (size_t s = 0; s < n; ++s) {
+    before[s] = g.seats[s].empty()
+                    ? rating::Rating{static_cast<double>(ai::level_profile(g.cpu_level).rating), kCpuDeviation, 0.06}
+                    : rating_of(g.seats[s], g.game);
+  }
+  auto score = [&](size_t a, size_t b) -> std::optional<double> {
+    if (o.kind == rules::OutcomeKind::Draw) return 0.5;
+    if (o.kind == rules::OutcomeKind::Placement)
+      return o.places[a] < o.places[b] ? 1.0 : o.places[a] == o.places[b] ? 0.5 : 0.0;
+    if (o.kind == rules::OutcomeKind::Win) {
+      if (n == 2) return static_cast<int>(a) == o.winner ? 1.0 : 0.0;
+      // Four seats with a single winner means teams (pairs): partners are not compared.
+      auto team = [](size_t s) { return s % 2; };
+      if (team(a) == team(b)) return std::nullopt;
+      return team(a) == team(static_cast<size_t>(o.winner)) ? 1.0 : 0.0;
+    }
+    return std::nullopt;
+  };
+  for (size_t s = 0; s < n; ++s) {
+    const std::string& person = g.seats[s];
+    if (person.empty()) continue;
+    if (std::count(g.seats.begin(), g.seats.end(), person) > 1) continue;  // one person, two seats: unrated
+    std::vector<rating::GameResult> results;
+    for (size_t t = 0; t < n; ++t) {
+      if (t == s) continue;
+      auto sc = score(s, t);
+      if (sc) results.push_back({before[t], *sc, 1.0});
+    }
+    for (auto& res : results) res.weight = 1.0 / static_cast<double>(results.size());
+    if (n == 2)
+      for (auto& res : results) res.weight = 1.0;
+    const rating::Rating after = rating::update(before[s], results);
+    auto& stored = ratings_[{person, g.game}];
+    stored = {after, stored.second + 1};
+    (void)store_.put_rating({person, g.game, after, stored.second});
+    r.rating_changes.push_back({person, static_cast<int>(s), before[s].rating, after.rating});
+  }
+  json changes = json::array();
+  for (auto& c : r.rating_changes)
+    changes.push_back({{"person", c.person_id}, {"seat", c.seat}, {"before", c.before}, {"after", c.after}});
+  json result = {{"kind", r.kind}, {"winner", r.winner}, {"places", r.places}, {"reason", r.reason},
+                 {"rating_changes", changes}};
+  (void)store_.finish_game(g.game_db_id, result.dump(), scheduler_.now_ms());
+  g.result = r;
+  g.status = "finished";
+  bump(g, "result", r.reason);
+  save_group(g);
+  broadcast(g);
+  // "Draw and replay": the table goes straight on to the next game.
+  if (o.kind == rules::OutcomeKind::Draw && o.reason == "repetition") (void)start_game(g);
+}
+
+// ---------------------------------------------------------------- views
+
+void Hall::bump(Group& g, const std::string& kind, const std::string& detail) {
+  ++g.version;
+  g.log.push_back({g.version, kind, detail});
+  while (g.log.size() > kEventLog) g.log.pop_front();
+}
+
+pr::GroupView Hall::view(const Group& g, const std::string& person_id) const {
+  pr::GroupView v;
+  const rules::Game& game = g.rules_game();
+  v.id = g.id;
+  v.version = g.version;
+  v.game = g.game;
+  const rules::Options options = g.game_options();
+  for (auto& [k, val] : options.values()) v.options[k] = val;
+  v.timer = g.timer;
+  v.cpu_level = g.cpu_level;
+  v.schema = &game.option_schema();
+  for (const auto& m : g.members) v.members.push_back({m, name_of(m), present(m)});
+  v.you = person_id;
+  v.status = g.status;
+  v.seat_names = game.seat_names();
+  const size_t n = static_cast<size_t>(game.seat_count());
+  const auto& seats = g.status == "idle" ? g.chosen : g.seats;
+  for (size_t s = 0; s < n; ++s) {
+    pr::SeatView sv;
+    sv.seat = static_cast<int>(s);
+    const std::string owner = s < seats.size() ? seats[s] : std::string();
+    sv.cpu = owner.empty();
+    sv.person_id = owner;
+    sv.name = owner.empty() ? "CPU " + std::to_string(g.cpu_level) : name_of(owner);
+    sv.present = !owner.empty() && present(owner);
+    sv.away = !owner.empty() && !sv.present;
+    sv.cpu_playing = g.cpu_seat == static_cast<int>(s) && !owner.empty();
+    if (owner == person_id && !owner.empty()) v.your_seats.push_back(static_cast<int>(s));
+    v.seats.push_back(sv);
+  }
+  static std::map<std::string, rules::BoardGeometry> boards;  // hall thread only
+  const std::string board_key = g.game + (g.game == "musashi" ? options.get("board") : "");
+  auto b = boards.find(board_key);
+  if (b == boards.end()) b = boards.emplace(board_key, game.board(options)).first;
+  v.board = &b->second;
+  if (g.state) {
+    pr::GameView gv;
+    gv.number = g.game_number;
+    gv.position = g.state->position_text();
+    gv.start = g.state->start_text();
+    gv.moves = g.state->moves_played();
+    gv.to_move = g.state->seat_to_move();
+    gv.legal_moves = g.state->legal_moves();
+    std::sort(gv.legal_moves.begin(), gv.legal_moves.end());
+    gv.last_move = gv.moves.empty() ? "" : gv.moves.back();
+    gv.in_check = g.state->seats_in_check();
+    gv.out = g.state->seats_out();
+    gv.clock_limit = g.timer;
+    if (g.timer > 0 && g.status == "playing" && gv.to_move >= 0 && !g.seats[static_cast<size_t>(gv.to_move)].empty())
+      gv.remaining_ms = std::max<int64_t>(0, g.turn_started_ms + g.timer * 1000 - scheduler_.now_ms());
+    gv.result = g.result;
+    v.current = gv;
+  }
+  return v;
+}
+
+void Hall::broadcast(Group& g) {
+  for (const auto& m : g.members) {
+    auto p = persons_.find(m);
+    if (p == persons_.end() || p->second->conns.empty()) continue;
+    const std::string text = pr::encode(view(g, m));
+    for (ConnId c : p->second->conns) outbox_.send(c, text);
+  }
+}
+
+void Hall::on_sync(ConnId c, const std::string& rid, const pr::Sync& m) {
+  Group* g = find_group(c, rid, m.group, true);
+  if (!g) return;
+  std::vector<pr::MissedEvent> missed;
+  for (const auto& e : g->log)
+    if (e.version > m.version) missed.push_back(e);
+  outbox_.send(c, pr::encode(view(*g, person_of(c)), &missed));
+}
+
+void Hall::on_history(ConnId c, const std::string&) {
+  std::vector<pr::HistoryEntry> out;
+  for (auto& row : store_.finished_games_of(person_of(c), 100)) {
+    pr::HistoryEntry e;
+    e.game_id = row.id;
+    e.game = row.game;
+    e.group = row.group_id;
+    json data = json::parse(row.data_json, nullptr, false);
+    if (!data.is_discarded())
+      for (auto& p : data.value("players", json::array())) e.players.push_back(p.value("name", "?"));
+    e.result_json = row.result_json;
+    e.started_ms = row.started_ms;
+    e.ended_ms = row.ended_ms;
+    out.push_back(std::move(e));
+  }
+  outbox_.send(c, pr::encode(out));
+}
+
+void Hall::on_record(ConnId c, const std::string& rid, const pr::GetRecord& m) {
+  auto row = store_.game(m.game_id);
+  if (!row) return send_error(c, rid, "no_game", row.error().message);
+  pr::RecordView r;
+  r.game_id = row->id;
+  r.game = row->game;
+  json data = json::parse(row->data_json, nullptr, false);
+  if (!data.is_discarded()) {
+    for (auto& p : data.value("players", json::array())) r.players.push_back(p.value("name", "?"));
+    r.options_json = data.value("options", json::object()).dump();
+  }
+  r.start = row->start_text;
+  r.moves = row->moves;
+  r.result_json = row->result_json;
+  r.exports = export_record(*row, r.players);
+  outbox_.send(c, pr::encode(r));
+}
+
+}  // namespace kaisho::server

@@ -1,0 +1,114 @@
+#pragma once
+// The hall: people, groups, tables, seats, the CPU standing in, turn timers, results and
+// ratings. One serialized owner: every method runs on the hall's executor (Scheduler), so
+// the hall needs no locks. It knows no sockets: connections are ids, and it answers through
+// an Outbox. Every accepted move is written to the Store before anyone is told of it.
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "rules/api/game.hpp"
+#include "server/hall/cpu_service.hpp"
+#include "core/scheduler.hpp"
+#include "server/protocol/messages.hpp"
+#include "server/rating/glicko2.hpp"
+#include "server/store/store.hpp"
+
+namespace kaisho::server {
+
+using ConnId = uint64_t;
+
+class Outbox {
+ public:
+  virtual ~Outbox() = default;
+  virtual void send(ConnId conn, std::string text) = 0;
+  virtual void close(ConnId conn) = 0;
+};
+
+struct HallConfig {
+  int64_t away_grace_ms = 3000;   // a seat's owner may be gone this long before the CPU moves
+  int64_t cpu_move_ms = 1200;     // CPU thinking time per move (less under a short timer)
+  double messages_per_second = 20;
+  double message_burst = 40;
+  int flood_close_after = 200;    // refused messages before the connection is closed
+};
+
+class Hall {
+ public:
+  Hall(Scheduler& scheduler, Store& store, Outbox& outbox, CpuService& cpu, HallConfig config = {});
+  ~Hall();
+
+  // Loads people, ratings, groups and games in progress; games go on (timers restart).
+  Status restore();
+
+  void connected(ConnId conn);
+  void received(ConnId conn, std::string_view text);
+  void disconnected(ConnId conn);
+
+  // Test hook: closes every connection of a person (as if their browser went away).
+  void drop_person(const std::string& person_id);
+  size_t group_count() const { return groups_.size(); }
+
+ private:
+  struct Person;
+  struct Conn;
+  struct Group;
+
+  // Requests.
+  void on_hello(ConnId c, const std::string& rid, const protocol::Hello& m);
+  void on_set_name(ConnId c, const std::string& rid, const protocol::SetName& m);
+  void on_create(ConnId c, const std::string& rid, const protocol::CreateGroup& m);
+  void on_join(ConnId c, const std::string& rid, const protocol::JoinGroup& m);
+  void on_leave(ConnId c, const std::string& rid, const protocol::LeaveGroup& m);
+  void on_settings(ConnId c, const std::string& rid, const protocol::ChangeSettings& m);
+  void on_seat(ConnId c, const std::string& rid, const protocol::TakeSeat& m);
+  void on_start(ConnId c, const std::string& rid, const protocol::StartGame& m);
+  void on_move(ConnId c, const std::string& rid, const protocol::PlayMove& m);
+  void on_resign(ConnId c, const std::string& rid, const protocol::Resign& m);
+  void on_sync(ConnId c, const std::string& rid, const protocol::Sync& m);
+  void on_history(ConnId c, const std::string& rid);
+  void on_record(ConnId c, const std::string& rid, const protocol::GetRecord& m);
+
+  // Table flow.
+  Status start_game(Group& g);
+  Status commit_move(Group& g, const std::string& move);  // store, then apply
+  void after_move(Group& g, const std::string& kind, const std::string& detail);
+  void finish_game(Group& g);
+  void schedule_turn(Group& g);
+  void request_cpu(Group& g, const std::string& why);
+  void cancel_turn(Group& g);
+  void presence_changed(const std::string& person_id);
+
+  // Helpers.
+  void send_error(ConnId c, const std::string& rid, const std::string& code, const std::string& message);
+  void send_error(ConnId c, const std::string& rid, const Error& e);
+  void broadcast(Group& g);
+  void bump(Group& g, const std::string& kind, const std::string& detail);
+  protocol::GroupView view(const Group& g, const std::string& person_id) const;
+  Group* find_group(ConnId c, const std::string& rid, const std::string& group_id, bool must_be_member);
+  bool present(const std::string& person_id) const;
+  const std::string& person_of(ConnId c) const;
+  rating::Rating rating_of(const std::string& person, const std::string& game) const;
+  bool alternation_on(const Group& g) const;
+  void save_group(const Group& g);
+  void save_person(const Person& p);
+  std::string name_of(const std::string& person_id) const;
+
+  Scheduler& scheduler_;
+  Store& store_;
+  Outbox& outbox_;
+  CpuService& cpu_;
+  HallConfig config_;
+  std::map<std::string, std::unique_ptr<Person>> persons_;       // by id
+  std::map<std::string, std::string> person_by_token_hash_;
+  std::map<ConnId, Conn> conns_;
+  std::map<std::string, std::unique_ptr<Group>> groups_;
+  std::map<std::pair<std::string, std::string>, std::pair<rating::Rating, int>> ratings_;
+  std::shared_ptr<bool> alive_;  // lets late callbacks notice the hall is gone
+};
+
+}  // namespace kaisho::server

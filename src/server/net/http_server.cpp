@@ -1,0 +1,375 @@
+#include "server/net/http_server.hpp"
+
+#include <atomic>
+#include <optional>
+#include <utility>
+// (utility first: Boost 1.74's asio/awaitable.hpp uses std::exchange without including it)
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <deque>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <sstream>
+#include <thread>
+#include <vector>
+
+namespace kaisho::net {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+
+namespace {
+
+std::string mime_type(const std::string& path) {
+  auto ext = path.substr(path.find_last_of('.') == std::string::npos ? path.size() : path.find_last_of('.'));
+  if (ext == ".html") return "text/html; charset=utf-8";
+  if (ext == ".js" || ext == ".mjs") return "text/javascript; charset=utf-8";
+  if (ext == ".css") return "text/css; charset=utf-8";
+  if (ext == ".svg") return "image/svg+xml";
+  if (ext == ".png") return "image/png";
+  if (ext == ".json") return "application/json";
+  if (ext == ".ico") return "image/x-icon";
+  if (ext == ".woff2") return "font/woff2";
+  return "application/octet-stream";
+}
+
+// The file a request target names under the web root, or "" when the target is not a safe
+// path: only [A-Za-z0-9._-/] segments, no "..", no hidden files.
+std::string safe_path(const std::string& root, std::string target) {
+  if (auto q = target.find('?'); q != std::string::npos) target.resize(q);
+  if (target.empty() || target[0] != '/') return "";
+  for (char c : target)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '/' || c == '.' || c == '-' || c == '_')) return "";
+  if (target.find("/.") != std::string::npos) return "";
+  if (target.back() == '/') target += "index.html";
+  return root + target;
+}
+
+}  // namespace
+
+class WsSession;
+
+// One serial executor with timers, as the hall needs it.
+class StrandScheduler final : public Scheduler {
+ public:
+  explicit StrandScheduler(asio::io_context& ioc) : ioc_(ioc), strand_(asio::make_strand(ioc)) {}
+  int64_t now_ms() override {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+  }
+  void post(std::function<void()> fn) override { asio::post(strand_, std::move(fn)); }
+  TimerId after(int64_t ms, std::function<void()> fn) override {
+    auto timer = std::make_shared<asio::steady_timer>(strand_, std::chrono::milliseconds(ms));
+    TimerId id;
+    {
+      std::lock_guard lock(mutex_);
+      id = ++next_;
+      timers_[id] = timer;
+    }
+    timer->async_wait([this, id, timer, fn = std::move(fn)](beast::error_code ec) {
+      {
+        std::lock_guard lock(mutex_);
+        timers_.erase(id);
+      }
+      if (!ec) fn();
+    });
+    return id;
+  }
+  void cancel(TimerId id) override {
+    std::lock_guard lock(mutex_);
+    auto it = timers_.find(id);
+    if (it != timers_.end()) {
+      it->second->cancel();
+      timers_.erase(it);
+    }
+  }
+
+ private:
+  asio::io_context& ioc_;
+  asio::strand<asio::io_context::executor_type> strand_;
+  std::mutex mutex_;
+  std::map<TimerId, std::shared_ptr<asio::steady_timer>> timers_;
+  TimerId next_ = 0;
+};
+
+struct HttpServer::Impl {
+  ServerConfig config;
+  MessageHandler& handler;
+  asio::io_context ioc;
+  tcp::acceptor acceptor{ioc};
+  StrandScheduler scheduler{ioc};
+  std::mutex sessions_mutex;
+  std::map<ConnectionId, std::weak_ptr<WsSession>> sessions;
+  std::atomic<ConnectionId> next_id{0};
+  std::vector<std::thread> threads;
+
+  Impl(ServerConfig c, MessageHandler& h) : config(std::move(c)), handler(h) {}
+  void accept();
+};
+
+// A WebSocket connection: reads one message at a time, writes from a bounded queue.
+class WsSession : public std::enable_shared_from_this<WsSession> {
+ public:
+  WsSession(tcp::socket&& socket, HttpServer::Impl& server, ConnectionId id)
+      : ws_(std::move(socket)), server_(server), id_(id) {}
+
+  void start(http::request<http::string_body> req) {
+    ws_.read_message_max(server_.config.max_message_bytes);
+    ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+    ws_.async_accept(req, beast::bind_front_handler(&WsSession::on_accept, shared_from_this()));
+  }
+  void send(std::string text) {
+    asio::post(ws_.get_executor(), [self = shared_from_this(), text = std::move(text)]() mutable {
+      if (self->closed_) return;
+      self->queued_bytes_ += text.size();
+      if (self->queued_bytes_ > self->server_.config.max_queued_bytes) return self->close();
+      self->queue_.push_back(std::move(text));
+      if (self->queue_.size() == 1) self->write_next();
+    });
+  }
+  void close() {
+    asio::post(ws_.get_executor(), [self = shared_from_this()] {
+      if (self->closed_) return;
+      self->closed_ = true;
+      beast::error_code ec;
+      beast::get_lowest_layer(self->ws_).socket().shutdown(tcp::socket::shutdown_both, ec);
+      beast::get_lowest_layer(self->ws_).close();
+    });
+  }
+
+ private:
+  void on_accept(beast::error_code ec) {
+    if (ec) return;
+    {
+      std::lock_guard lock(server_.sessions_mutex);
+      server_.sessions[id_] = shared_from_this();
+    }
+    opened_ = true;
+    server_.handler.on_open(id_);
+    read();
+  }
+  void read() { ws_.async_read(buffer_, beast::bind_front_handler(&WsSession::on_read, shared_from_this())); }
+  void on_read(beast::error_code ec, size_t) {
+    if (ec) return finish();
+    if (!ws_.got_text()) {
+      buffer_.consume(buffer_.size());
+      return finish();  // binary frames are not part of the protocol
+    }
+    server_.handler.on_message(id_, beast::buffers_to_string(buffer_.data()));
+    buffer_.consume(buffer_.size());
+    read();
+  }
+  void write_next() {
+    ws_.text(true);
+    ws_.async_write(asio::buffer(queue_.front()), beast::bind_front_handler(&WsSession::on_write, shared_from_this()));
+  }
+  void on_write(beast::error_code ec, size_t) {
+    if (ec) return finish();
+    queued_bytes_ -= queue_.front().size();
+    queue_.pop_front();
+    if (!queue_.empty()) write_next();
+  }
+  void finish() {
+    if (finished_) return;
+    finished_ = true;
+    closed_ = true;
+    {
+      std::lock_guard lock(server_.sessions_mutex);
+      server_.sessions.erase(id_);
+    }
+    if (opened_) server_.handler.on_close(id_);
+  }
+
+ public:
+  ~WsSession() {
+    if (!finished_ && opened_) {
+      std::lock_guard lock(server_.sessions_mutex);
+      server_.sessions.erase(id_);
+    }
+  }
+
+ private:
+  websocket::stream<beast::tcp_stream> ws_;
+  HttpServer::Impl& server_;
+  ConnectionId id_;
+  beast::flat_buffer buffer_;
+  std::deque<std::string> queue_;
+  size_t queued_bytes_ = 0;
+  bool closed_ = false;
+  bool finished_ = false;
+  bool opened_ = false;
+};
+
+// Plain HTTP on one connection, until it upgrades to a WebSocket or closes.
+class HttpSession : public std::enable_shared_from_this<HttpSession> {
+ public:
+  HttpSession(tcp::socket&& socket, HttpServer::Impl& server) : stream_(std::move(socket)), server_(server) {}
+  void start() { read(); }
+
+ private:
+  void read() {
+    parser_.emplace();
+    parser_->body_limit(8 * 1024);
+    parser_->header_limit(8 * 1024);
+    stream_.expires_after(std::chrono::seconds(30));
+    http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
+  }
+  void on_read(beast::error_code ec, size_t) {
+    if (ec) return;
+    auto req = parser_->release();
+    if (websocket::is_upgrade(req)) {
+      if (req.target() != "/ws") return;
+      stream_.expires_never();
+      auto ws = std::make_shared<WsSession>(stream_.release_socket(), server_, ++server_.next_id);
+      ws->start(std::move(req));
+      return;
+    }
+    respond(std::move(req));
+  }
+  void respond(http::request<http::string_body>&& req) {
+    auto res = std::make_shared<http::response<http::string_body>>();
+    res->version(req.version());
+    res->keep_alive(req.keep_alive());
+    res->set(http::field::server, "kaisho");
+    res->set("X-Content-Type-Options", "nosniff");
+    res->set("Referrer-Policy", "no-referrer");
+    res->set("Content-Security-Policy",
+             "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+             "connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'");
+    const std::string target(req.target());
+    auto reply = [&](http::status status, std::string type, std::string body) {
+      res->result(status);
+      res->set(http::field::content_type, type);
+      res->body() = std::move(body);
+    };
+    if (req.method() == http::verb::get && target == "/healthz") {
+      reply(http::status::ok, "text/plain", "ok\n");
+    } else if (req.method() == http::verb::post && target.rfind("/test/", 0) == 0 && server_.config.test_hook) {
+      reply(http::status::ok, "text/plain", server_.config.test_hook(target));
+    } else if (req.method() != http::verb::get && req.method() != http::verb::head) {
+      reply(http::status::method_not_allowed, "text/plain", "method not allowed\n");
+    } else {
+      std::string path = safe_path(server_.config.web_root, target);
+      std::string body;
+      bool found = false;
+      if (!path.empty() && !server_.config.web_root.empty()) {
+        std::ifstream f(path, std::ios::binary);
+        if (f) {
+          std::ostringstream ss;
+          ss << f.rdbuf();
+          body = ss.str();
+          found = !f.bad();
+        }
+      }
+      if (found) {
+        reply(http::status::ok, mime_type(path), std::move(body));
+        if (path.find("/assets/") != std::string::npos) res->set(http::field::cache_control, "max-age=31536000, immutable");
+      } else if (!server_.config.web_root.empty() && (path.empty() || path.find('.', path.rfind('/')) == std::string::npos)) {
+        // Client-side routes (/g/ID, /rules/shogi, ...) get the single page.
+        std::ifstream f(server_.config.web_root + "/index.html", std::ios::binary);
+        std::ostringstream ss;
+        ss << f.rdbuf();
+        if (f) reply(http::status::ok, "text/html; charset=utf-8", ss.str());
+        else reply(http::status::not_found, "text/plain", "not found\n");
+      } else {
+        reply(http::status::not_found, "text/plain", "not found\n");
+      }
+    }
+    res->prepare_payload();
+    http::async_write(stream_, *res, [self = shared_from_this(), res](beast::error_code ec, size_t) {
+      if (ec || !res->keep_alive()) {
+        beast::error_code ignored;
+        self->stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+        return;
+      }
+      self->read();
+    });
+  }
+
+  beast::tcp_stream stream_;
+  HttpServer::Impl& server_;
+  beast::flat_buffer buffer_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+};
+
+void HttpServer::Impl::accept() {
+  acceptor.async_accept(asio::make_strand(ioc), [this](beast::error_code ec, tcp::socket socket) {
+    if (!ec) std::make_shared<HttpSession>(std::move(socket), *this)->start();
+    if (acceptor.is_open()) accept();
+  });
+}
+
+HttpServer::HttpServer(ServerConfig config, MessageHandler& handler)
+    : impl_(std::make_unique<Impl>(std::move(config), handler)) {}
+
+HttpServer::~HttpServer() { stop(); }
+
+bool HttpServer::listen(std::string* error) {
+  beast::error_code ec;
+  auto address = asio::ip::make_address(impl_->config.address, ec);
+  if (ec) {
+    if (error) *error = "bad address " + impl_->config.address;
+    return false;
+  }
+  tcp::endpoint endpoint(address, impl_->config.port);
+  impl_->acceptor.open(endpoint.protocol(), ec);
+  if (!ec) impl_->acceptor.set_option(asio::socket_base::reuse_address(true), ec);
+  if (!ec) impl_->acceptor.bind(endpoint, ec);
+  if (!ec) impl_->acceptor.listen(asio::socket_base::max_listen_connections, ec);
+  if (ec) {
+    if (error) *error = ec.message();
+    return false;
+  }
+  impl_->accept();
+  return true;
+}
+
+uint16_t HttpServer::port() const { return impl_->acceptor.local_endpoint().port(); }
+
+void HttpServer::run() {
+  auto guard = asio::make_work_guard(impl_->ioc);
+  for (int i = 1; i < impl_->config.threads; ++i) impl_->threads.emplace_back([this] { impl_->ioc.run(); });
+  impl_->ioc.run();
+  for (auto& t : impl_->threads)
+    if (t.joinable()) t.join();
+  impl_->threads.clear();
+}
+
+void HttpServer::stop() {
+  if (!impl_) return;
+  asio::post(impl_->ioc, [this] {
+    beast::error_code ec;
+    impl_->acceptor.close(ec);
+  });
+  impl_->ioc.stop();
+}
+
+void HttpServer::send(ConnectionId id, std::string text) {
+  std::shared_ptr<WsSession> s;
+  {
+    std::lock_guard lock(impl_->sessions_mutex);
+    auto it = impl_->sessions.find(id);
+    if (it != impl_->sessions.end()) s = it->second.lock();
+  }
+  if (s) s->send(std::move(text));
+}
+
+void HttpServer::close(ConnectionId id) {
+  std::shared_ptr<WsSession> s;
+  {
+    std::lock_guard lock(impl_->sessions_mutex);
+    auto it = impl_->sessions.find(id);
+    if (it != impl_->sessions.end()) s = it->second.lock();
+  }
+  if (s) s->close();
+}
+
+Scheduler& HttpServer::scheduler() { return impl_->scheduler; }
+
+}  // namespace kaisho::net

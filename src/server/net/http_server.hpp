@@ -1,0 +1,64 @@
+#pragma once
+// HTTP and WebSocket server on Boost.Beast. It serves static files, /healthz and one
+// WebSocket endpoint (/ws), and knows nothing of games: text messages go to a
+// MessageHandler, and anyone may send text to a connection by id. Boost stays out of this
+// header (the implementation is in one translation unit).
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "core/scheduler.hpp"
+
+namespace kaisho::net {
+
+using ConnectionId = uint64_t;
+
+// Called on the server's network threads; implementations hand work to their own executor.
+class MessageHandler {
+ public:
+  virtual ~MessageHandler() = default;
+  virtual void on_open(ConnectionId id) = 0;
+  virtual void on_message(ConnectionId id, std::string text) = 0;
+  virtual void on_close(ConnectionId id) = 0;
+};
+
+struct ServerConfig {
+  std::string address = "0.0.0.0";
+  uint16_t port = 8080;
+  std::string web_root;             // static files ("" = none)
+  size_t max_message_bytes = 16 * 1024;
+  size_t max_queued_bytes = 1 << 20;  // a slower reader than this is disconnected
+  int threads = 2;
+  // Optional: POST /test/... requests (only when set), e.g. test hooks; returns the body.
+  std::function<std::string(const std::string& target)> test_hook;
+};
+
+class HttpServer {
+ public:
+  HttpServer(ServerConfig config, MessageHandler& handler);
+  ~HttpServer();
+  HttpServer(const HttpServer&) = delete;
+  HttpServer& operator=(const HttpServer&) = delete;
+
+  // Binds and listens; the port actually bound is port() (useful with port 0).
+  bool listen(std::string* error);
+  uint16_t port() const;
+  // Runs the network threads until stop(); returns when they have finished.
+  void run();
+  void stop();
+
+  // Thread-safe.
+  void send(ConnectionId id, std::string text);
+  void close(ConnectionId id);
+
+  // A serial executor with timers on the server's io_context (for the hall).
+  Scheduler& scheduler();
+
+  struct Impl;  // the Beast implementation (http_server.cpp)
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace kaisho::net

@@ -1,0 +1,257 @@
+#include <nlohmann/json.hpp>
+
+#include "server/protocol/messages.hpp"
+
+namespace kaisho::server::protocol {
+
+using nlohmann::json;
+
+namespace {
+
+Error bad(std::string message) { return make_error("bad_message", std::move(message)); }
+
+// Reads a required string field.
+Result<std::string> str(const json& j, const char* key, size_t max = 256) {
+  auto it = j.find(key);
+  if (it == j.end() || !it->is_string()) return bad(std::string("'") + key + "' must be a string");
+  const auto& s = it->get_ref<const std::string&>();
+  if (s.size() > max) return bad(std::string("'") + key + "' is too long");
+  return s;
+}
+std::optional<std::string> opt_str(const json& j, const char* key) {
+  auto it = j.find(key);
+  if (it == j.end() || !it->is_string()) return std::nullopt;
+  return it->get<std::string>();
+}
+Result<int64_t> integer(const json& j, const char* key) {
+  auto it = j.find(key);
+  if (it == j.end() || !it->is_number_integer()) return bad(std::string("'") + key + "' must be an integer");
+  return it->get<int64_t>();
+}
+
+template <class T>
+Result<Envelope> wrap(std::string rid, Result<T> r) {
+  if (!r) return r.error();
+  return Envelope{std::move(rid), Request(std::move(r.value()))};
+}
+
+Result<Request> group_only(const json& j, auto make) {
+  auto g = str(j, "group", 64);
+  if (!g) return g.error();
+  return Request(make(g.value()));
+}
+
+}  // namespace
+
+Result<Envelope> decode_request(std::string_view text) {
+  if (text.size() > kMaxFrameBytes) return make_error("too_large", "message larger than 16 KiB");
+  json j = json::parse(text, nullptr, false);
+  if (j.is_discarded()) return make_error("bad_json", "the message is not valid JSON");
+  if (!j.is_object()) return bad("the message must be a JSON object");
+  auto type = str(j, "type", 32);
+  if (!type) return type.error();
+  std::string rid;
+  if (auto it = j.find("rid"); it != j.end()) {
+    if (!it->is_string() || it->get_ref<const std::string&>().size() > 64) return bad("'rid' must be a short string");
+    rid = it->get<std::string>();
+  }
+  const std::string& t = type.value();
+  auto done = [&](Result<Request> r) -> Result<Envelope> {
+    if (!r) return r.error();
+    return Envelope{rid, std::move(r.value())};
+  };
+  if (t == "hello") {
+    Hello h;
+    if (j.contains("token") && !j["token"].is_null()) {
+      auto tok = str(j, "token", 128);
+      if (!tok) return tok.error();
+      h.token = tok.value();
+    }
+    if (j.contains("name")) {
+      auto n = str(j, "name", 512);
+      if (!n) return n.error();
+      h.name = n.value();
+    }
+    return done(Request(h));
+  }
+  if (t == "set_name") {
+    auto n = str(j, "name", 512);
+    if (!n) return n.error();
+    return done(Request(SetName{n.value()}));
+  }
+  if (t == "create_group") {
+    auto g = str(j, "game", 32);
+    if (!g) return g.error();
+    return done(Request(CreateGroup{g.value()}));
+  }
+  if (t == "join_group") return done(group_only(j, [](std::string g) { return JoinGroup{g}; }));
+  if (t == "leave_group") return done(group_only(j, [](std::string g) { return LeaveGroup{g}; }));
+  if (t == "start") return done(group_only(j, [](std::string g) { return StartGame{g}; }));
+  if (t == "resign") return done(group_only(j, [](std::string g) { return Resign{g}; }));
+  if (t == "settings") {
+    ChangeSettings c;
+    auto g = str(j, "group", 64);
+    if (!g) return g.error();
+    c.group = g.value();
+    c.game = opt_str(j, "game");
+    if (j.contains("game") && !c.game) return bad("'game' must be a string");
+    if (auto it = j.find("options"); it != j.end()) {
+      if (!it->is_object() || it->size() > 32) return bad("'options' must be an object of strings");
+      std::vector<std::pair<std::string, std::string>> o;
+      for (auto& [k, v] : it->items()) {
+        if (!v.is_string() || k.size() > 64 || v.get_ref<const std::string&>().size() > 64)
+          return bad("option values must be short strings");
+        o.emplace_back(k, v.get<std::string>());
+      }
+      c.options = std::move(o);
+    }
+    if (j.contains("timer")) {
+      auto n = integer(j, "timer");
+      if (!n) return n.error();
+      c.timer = static_cast<int>(std::clamp<int64_t>(n.value(), -1, 1000));
+    }
+    if (j.contains("cpu_level")) {
+      auto n = integer(j, "cpu_level");
+      if (!n) return n.error();
+      c.cpu_level = static_cast<int>(std::clamp<int64_t>(n.value(), -1, 1000));
+    }
+    return done(Request(c));
+  }
+  if (t == "seat") {
+    TakeSeat s;
+    auto g = str(j, "group", 64);
+    if (!g) return g.error();
+    s.group = g.value();
+    auto it = j.find("seat");
+    if (it == j.end()) return bad("'seat' is required (an index, or null)");
+    if (!it->is_null()) {
+      if (!it->is_number_integer()) return bad("'seat' must be an integer or null");
+      s.seat = static_cast<int>(std::clamp<int64_t>(it->get<int64_t>(), -1, 100));
+    }
+    return done(Request(s));
+  }
+  if (t == "move") {
+    auto g = str(j, "group", 64);
+    if (!g) return g.error();
+    auto m = str(j, "move", 32);
+    if (!m) return m.error();
+    auto v = integer(j, "version");
+    if (!v) return v.error();
+    return done(Request(PlayMove{g.value(), m.value(), v.value()}));
+  }
+  if (t == "sync") {
+    auto g = str(j, "group", 64);
+    if (!g) return g.error();
+    auto v = integer(j, "version");
+    if (!v) return v.error();
+    return done(Request(Sync{g.value(), v.value()}));
+  }
+  if (t == "history") return done(Request(ListHistory{}));
+  if (t == "record") {
+    auto id = integer(j, "game_id");
+    if (!id) return id.error();
+    return done(Request(GetRecord{id.value()}));
+  }
+  return make_error("unknown_type", "unknown message type '" + t.substr(0, 32) + "'");
+}
+
+std::string encode(const Welcome& m) {
+  json j = {{"type", "welcome"}, {"protocol", kVersion}, {"token", m.token},
+            {"person", {{"id", m.person_id}, {"name", m.name}}}};
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+std::string encode(const ErrorReply& m) {
+  json j = {{"type", "error"}, {"code", m.code}, {"message", m.message}};
+  if (!m.rid.empty()) j["rid"] = m.rid;
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+namespace {
+
+json schema_json(const rules::OptionSchema& schema) {
+  json out = json::array();
+  for (const auto& s : schema)
+    out.push_back({{"key", s.key}, {"kind", std::string(rules::to_string(s.kind))}, {"choices", s.choices},
+                   {"default", s.default_value()}, {"meaning", s.meaning}});
+  return out;
+}
+
+json board_json(const rules::BoardGeometry& b) {
+  json points = json::array();
+  for (const auto& p : b.points) points.push_back({{"name", p.name}, {"x", p.x}, {"y", p.y}});
+  json lines = json::array();
+  for (auto [a, c] : b.lines) lines.push_back({a, c});
+  return {{"kind", b.kind == rules::BoardGeometry::Kind::Grid ? "grid" : "graph"},
+          {"columns", b.columns}, {"rows", b.rows}, {"points", points}, {"lines", lines}};
+}
+
+json result_json(const ResultView& r) {
+  json changes = json::array();
+  for (const auto& c : r.rating_changes)
+    changes.push_back({{"person", c.person_id}, {"seat", c.seat}, {"before", c.before}, {"after", c.after}});
+  json j = {{"kind", r.kind}, {"reason", r.reason}, {"rating_changes", changes}};
+  if (r.kind == "win") j["winner"] = r.winner;
+  if (r.kind == "placement") j["places"] = r.places;
+  return j;
+}
+
+}  // namespace
+
+std::string encode(const GroupView& g, const std::vector<MissedEvent>* missed) {
+  json members = json::array();
+  for (const auto& m : g.members) members.push_back({{"id", m.id}, {"name", m.name}, {"present", m.present}});
+  json seats = json::array();
+  for (const auto& s : g.seats) {
+    json seat = {{"seat", s.seat}, {"kind", s.cpu ? "cpu" : "person"}, {"name", s.name},
+                 {"present", s.present}, {"away", s.away}, {"cpu_playing", s.cpu_playing}};
+    if (!s.cpu) seat["person"] = s.person_id;
+    seats.push_back(seat);
+  }
+  json table = {{"status", g.status}, {"seat_names", g.seat_names}, {"seats", seats},
+                {"your_seats", g.your_seats}};
+  if (g.board) table["board"] = board_json(*g.board);
+  if (g.current) {
+    const GameView& v = *g.current;
+    json game = {{"number", v.number}, {"position", v.position}, {"start", v.start}, {"moves", v.moves},
+                 {"to_move", v.to_move}, {"legal_moves", v.legal_moves}, {"last_move", v.last_move},
+                 {"in_check", v.in_check}, {"out", v.out}};
+    json clock = {{"limit", v.clock_limit}};
+    if (v.remaining_ms) clock["remaining_ms"] = *v.remaining_ms;
+    game["clock"] = clock;
+    if (v.result) game["result"] = result_json(*v.result);
+    table["game"] = game;
+  }
+  json group = {{"id", g.id}, {"version", g.version}, {"game", g.game},
+                {"settings", {{"options", g.options}, {"timer", g.timer}, {"cpu_level", g.cpu_level}}},
+                {"members", members}, {"you", g.you}, {"table", table}};
+  if (g.schema) group["option_schema"] = schema_json(*g.schema);
+  json j = {{"type", "group"}, {"group", group}};
+  if (missed) {
+    json list = json::array();
+    for (const auto& e : *missed) list.push_back({{"version", e.version}, {"kind", e.kind}, {"detail", e.detail}});
+    j["missed"] = list;
+  }
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+std::string encode(const std::vector<HistoryEntry>& games) {
+  json list = json::array();
+  for (const auto& g : games) {
+    json result = g.result_json.empty() ? json() : json::parse(g.result_json, nullptr, false);
+    list.push_back({{"game_id", g.game_id}, {"game", g.game}, {"group", g.group}, {"players", g.players},
+                    {"result", result}, {"started_ms", g.started_ms}, {"ended_ms", g.ended_ms}});
+  }
+  return json{{"type", "history"}, {"games", list}}.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+std::string encode(const RecordView& r) {
+  json result = r.result_json.empty() ? json() : json::parse(r.result_json, nullptr, false);
+  json options = json::parse(r.options_json, nullptr, false);
+  json j = {{"type", "record"}, {"game_id", r.game_id}, {"game", r.game}, {"players", r.players},
+            {"start", r.start}, {"moves", r.moves}, {"result", result},
+            {"options", options.is_discarded() ? json::object() : options}, {"exports", r.exports}};
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+}  // namespace kaisho::server::protocol

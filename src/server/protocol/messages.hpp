@@ -1,0 +1,191 @@
+#pragma once
+// The typed messages of docs/protocol.md and their one JSON codec (codec.cpp). Nothing else
+// in the server reads or writes protocol JSON.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "core/result.hpp"
+#include "rules/api/board_geometry.hpp"
+#include "rules/api/options.hpp"
+
+namespace kaisho::server::protocol {
+
+constexpr int kVersion = 1;
+constexpr size_t kMaxFrameBytes = 16 * 1024;
+constexpr size_t kMaxNameLength = 32;  // characters (code points)
+
+// --- client to server ---
+struct Hello {
+  std::optional<std::string> token;
+  std::optional<std::string> name;
+};
+struct SetName {
+  std::string name;
+};
+struct CreateGroup {
+  std::string game;
+};
+struct JoinGroup {
+  std::string group;
+};
+struct LeaveGroup {
+  std::string group;
+};
+struct ChangeSettings {
+  std::string group;
+  std::optional<std::string> game;
+  std::optional<std::vector<std::pair<std::string, std::string>>> options;
+  std::optional<int> timer;
+  std::optional<int> cpu_level;
+};
+struct TakeSeat {
+  std::string group;
+  std::optional<int> seat;  // nullopt: stand up
+};
+struct StartGame {
+  std::string group;
+};
+struct PlayMove {
+  std::string group;
+  std::string move;
+  int64_t version = 0;
+};
+struct Resign {
+  std::string group;
+};
+struct Sync {
+  std::string group;
+  int64_t version = 0;
+};
+struct ListHistory {};
+struct GetRecord {
+  int64_t game_id = 0;
+};
+
+using Request = std::variant<Hello, SetName, CreateGroup, JoinGroup, LeaveGroup, ChangeSettings,
+                             TakeSeat, StartGame, PlayMove, Resign, Sync, ListHistory, GetRecord>;
+
+struct Envelope {
+  std::string rid;
+  Request request;
+};
+
+// Errors carry the protocol code: bad_json, bad_message, unknown_type, too_large.
+Result<Envelope> decode_request(std::string_view text);
+
+// --- server to client ---
+struct Welcome {
+  std::string token;
+  std::string person_id;
+  std::string name;
+};
+
+struct ErrorReply {
+  std::string rid;
+  std::string code;
+  std::string message;
+};
+
+struct MemberView {
+  std::string id;
+  std::string name;
+  bool present = false;
+};
+
+struct SeatView {
+  int seat = 0;
+  bool cpu = true;
+  std::string person_id;
+  std::string name;
+  bool present = false;
+  bool away = false;
+  bool cpu_playing = false;
+};
+
+struct RatingChange {
+  std::string person_id;
+  int seat = 0;
+  double before = 0;
+  double after = 0;
+};
+
+struct ResultView {
+  std::string kind;  // win, draw, placement
+  int winner = -1;
+  std::vector<int> places;
+  std::string reason;
+  std::vector<RatingChange> rating_changes;
+};
+
+struct GameView {
+  int number = 0;
+  std::string position;
+  std::string start;
+  std::vector<std::string> moves;
+  int to_move = -1;
+  std::vector<std::string> legal_moves;
+  std::string last_move;
+  std::vector<int> in_check;
+  std::vector<int> out;
+  int clock_limit = 0;                     // seconds; 0 = none
+  std::optional<int64_t> remaining_ms;     // of the player to move
+  std::optional<ResultView> result;
+};
+
+struct GroupView {
+  std::string id;
+  int64_t version = 0;
+  std::string game;
+  std::map<std::string, std::string> options;
+  int timer = 0;
+  int cpu_level = 3;
+  const rules::OptionSchema* schema = nullptr;
+  std::vector<MemberView> members;
+  std::string you;
+  std::string status;  // idle, playing, finished
+  std::vector<std::string> seat_names;
+  std::vector<SeatView> seats;
+  std::vector<int> your_seats;
+  const rules::BoardGeometry* board = nullptr;
+  std::optional<GameView> current;  // the game being (or last) played at the table
+};
+
+struct MissedEvent {
+  int64_t version = 0;
+  std::string kind;
+  std::string detail;
+};
+
+struct HistoryEntry {
+  int64_t game_id = 0;
+  std::string game;
+  std::string group;
+  std::vector<std::string> players;  // names by seat
+  std::string result_json;
+  int64_t started_ms = 0;
+  int64_t ended_ms = 0;
+};
+
+struct RecordView {
+  int64_t game_id = 0;
+  std::string game;
+  std::vector<std::string> players;
+  std::string start;
+  std::vector<std::string> moves;
+  std::string result_json;
+  std::string options_json;
+  std::map<std::string, std::string> exports;  // format name -> text (kif, csa, text)
+};
+
+std::string encode(const Welcome& m);
+std::string encode(const ErrorReply& m);
+std::string encode(const GroupView& m, const std::vector<MissedEvent>* missed = nullptr);
+std::string encode(const std::vector<HistoryEntry>& games);
+std::string encode(const RecordView& m);
+
+}  // namespace kaisho::server::protocol
