@@ -7,6 +7,7 @@
 #include "core/text.hpp"
 #include "rules/registry/registry.hpp"
 #include "server/identity/tokens.hpp"
+#include "server/rating/table_rating.hpp"
 #include "server/records/export.hpp"
 
 namespace kaisho::server {
@@ -160,7 +161,8 @@ Status Hall::restore() {
       r.winner = rj.value("winner", -1);
       r.places = rj.value("places", std::vector<int>{});
       r.reason = rj.value("reason", "");
-      for (auto& c : rj.value("rating_changes", json::array()))
+      const json changes = rj.value("rating_changes", json::array());
+      for (auto& c : changes)
         r.rating_changes.push_back({c.value("person", ""), c.value("seat", 0), c.value("before", 0.0), c.value("after", 0.0)});
       g->result = r;
     }
@@ -177,8 +179,9 @@ Status Hall::restore() {
         if (!record.moves.empty()) text += " moves " + text::join(record.moves, " ");
         json data = json::parse(record.data_json, nullptr, false);
         std::vector<std::pair<std::string, std::string>> o;
-        if (!data.is_discarded())
-          for (auto& [k, v] : data.value("options", json::object()).items()) o.emplace_back(k, v.get<std::string>());
+        const json stored_options = data.is_discarded() ? json::object() : data.value("options", json::object());
+        for (auto& [k, v] : stored_options.items())
+          if (v.is_string()) o.emplace_back(k, v.get<std::string>());
         auto opts = g->rules_game().make_options(o);
         if (opts) {
           auto loaded = g->rules_game().load(text, opts.value());
@@ -760,24 +763,18 @@ void Hall::finish_game(Group& g) {
     }
     return std::nullopt;
   };
+  // One person holding two seats (a test of one's own, or a hot-seat game) is not rated.
+  std::vector<bool> fixed(n);
+  for (size_t s = 0; s < n; ++s)
+    fixed[s] = g.seats[s].empty() || std::count(g.seats.begin(), g.seats.end(), g.seats[s]) > 1;
+  const std::vector<rating::Rating> after = rating::rate_table(before, fixed, score);
   for (size_t s = 0; s < n; ++s) {
+    if (fixed[s]) continue;
     const std::string& person = g.seats[s];
-    if (person.empty()) continue;
-    if (std::count(g.seats.begin(), g.seats.end(), person) > 1) continue;  // one person, two seats: unrated
-    std::vector<rating::GameResult> results;
-    for (size_t t = 0; t < n; ++t) {
-      if (t == s) continue;
-      auto sc = score(s, t);
-      if (sc) results.push_back({before[t], *sc, 1.0});
-    }
-    for (auto& res : results) res.weight = 1.0 / static_cast<double>(results.size());
-    if (n == 2)
-      for (auto& res : results) res.weight = 1.0;
-    const rating::Rating after = rating::update(before[s], results);
     auto& stored = ratings_[{person, g.game}];
-    stored = {after, stored.second + 1};
-    (void)store_.put_rating({person, g.game, after, stored.second});
-    r.rating_changes.push_back({person, static_cast<int>(s), before[s].rating, after.rating});
+    stored = {after[s], stored.second + 1};
+    (void)store_.put_rating({person, g.game, after[s], stored.second});
+    r.rating_changes.push_back({person, static_cast<int>(s), before[s].rating, after[s].rating});
   }
   json changes = json::array();
   for (auto& c : r.rating_changes)
@@ -884,8 +881,8 @@ void Hall::on_history(ConnId c, const std::string&) {
     e.game = row.game;
     e.group = row.group_id;
     json data = json::parse(row.data_json, nullptr, false);
-    if (!data.is_discarded())
-      for (auto& p : data.value("players", json::array())) e.players.push_back(p.value("name", "?"));
+    const json players = data.is_discarded() ? json::array() : data.value("players", json::array());
+    for (auto& p : players) e.players.push_back(p.value("name", "?"));
     e.result_json = row.result_json;
     e.started_ms = row.started_ms;
     e.ended_ms = row.ended_ms;
@@ -902,7 +899,8 @@ void Hall::on_record(ConnId c, const std::string& rid, const pr::GetRecord& m) {
   r.game = row->game;
   json data = json::parse(row->data_json, nullptr, false);
   if (!data.is_discarded()) {
-    for (auto& p : data.value("players", json::array())) r.players.push_back(p.value("name", "?"));
+    const json players = data.value("players", json::array());
+    for (auto& p : players) r.players.push_back(p.value("name", "?"));
     r.options_json = data.value("options", json::object()).dump();
   }
   r.start = row->start_text;

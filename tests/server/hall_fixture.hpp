@@ -1,0 +1,169 @@
+#pragma once
+// A hall with fake time, a CPU that answers at once (node-limited, so deterministic), an
+// in-memory record of what each connection was sent, and a real SQLite file.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "ai/engine.hpp"
+#include "server/hall/hall.hpp"
+
+namespace kaisho::server::testing {
+
+using nlohmann::json;
+
+class FakeScheduler final : public Scheduler {
+ public:
+  int64_t now = 1'000'000;
+  int64_t now_ms() override { return now; }
+  void post(std::function<void()> fn) override { posted_.push_back(std::move(fn)); }
+  TimerId after(int64_t ms, std::function<void()> fn) override {
+    timers_[++next_] = {now + ms, std::move(fn)};
+    return next_;
+  }
+  void cancel(TimerId id) override { timers_.erase(id); }
+  // Runs everything posted (and what that posts) without moving time.
+  void run() {
+    for (int guard = 0; !posted_.empty() && guard < 100000; ++guard) {
+      auto fn = std::move(posted_.front());
+      posted_.pop_front();
+      fn();
+    }
+  }
+  // Moves time forward, firing due timers in order.
+  void advance(int64_t ms) {
+    const int64_t end = now + ms;
+    run();
+    for (;;) {
+      auto due = timers_.end();
+      for (auto it = timers_.begin(); it != timers_.end(); ++it)
+        if (it->second.first <= end && (due == timers_.end() || it->second.first < due->second.first)) due = it;
+      if (due == timers_.end()) break;
+      now = std::max(now, due->second.first);
+      auto fn = std::move(due->second.second);
+      timers_.erase(due);
+      fn();
+      run();
+    }
+    now = end;
+  }
+  size_t pending_timers() const { return timers_.size(); }
+
+ private:
+  std::deque<std::function<void()>> posted_;
+  std::map<TimerId, std::pair<int64_t, std::function<void()>>> timers_;
+  TimerId next_ = 0;
+};
+
+// Thinks at once with a small node limit and posts the answer like the real pool does.
+class InstantCpu final : public CpuService {
+ public:
+  explicit InstantCpu(Scheduler& s) : scheduler_(s) {}
+  int requests = 0;
+  bool hold = false;  // keep answers back (to test what happens while the CPU thinks)
+  std::vector<std::function<void()>> held;
+  void request(CpuRequest r, std::function<void(std::string)> on_move) override {
+    ++requests;
+    r.limits.time_ms = 0;
+    r.limits.nodes = 300;
+    ai::Engine engine;
+    std::string move;
+    if (engine.set_position(*r.game, *r.state)) move = engine.think(r.limits).best_move;
+    if (move.empty()) move = r.state->legal_moves().front();
+    auto answer = [this, on_move, move] { scheduler_.post([on_move, move] { on_move(move); }); };
+    if (hold) held.push_back(answer);
+    else answer();
+  }
+
+ private:
+  Scheduler& scheduler_;
+};
+
+class RecordingOutbox final : public Outbox {
+ public:
+  std::map<ConnId, std::vector<json>> sent;
+  std::set<ConnId> closed;
+  void send(ConnId c, std::string text) override { sent[c].push_back(json::parse(text)); }
+  void close(ConnId c) override { closed.insert(c); }
+};
+
+class HallTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    path_ = std::filesystem::temp_directory_path() /
+            ("kaisho-hall-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-" +
+             ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".db");
+    std::filesystem::remove(path_);
+    open();
+  }
+  void TearDown() override {
+    hall_.reset();
+    store_.reset();
+    if (!getenv("KAISHO_KEEP_DB"))
+      for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path_.string() + suffix);
+  }
+  void open() {
+    auto s = open_sqlite_store(path_.string());
+    ASSERT_TRUE(s.ok());
+    store_ = std::move(s.value());
+    HallConfig config;
+    config.away_grace_ms = 3000;
+    config.cpu_move_ms = 500;
+    hall_ = std::make_unique<Hall>(clock_, *store_, out_, cpu_, config);
+    ASSERT_TRUE(hall_->restore().ok());
+  }
+  // Simulates a server restart on the same database file.
+  void restart() {
+    hall_.reset();
+    store_.reset();
+    out_.sent.clear();
+    open();
+  }
+
+  ConnId connect() {
+    const ConnId c = ++next_conn_;
+    hall_->connected(c);
+    return c;
+  }
+  void send(ConnId c, const json& m) {
+    hall_->received(c, m.dump());
+    clock_.run();
+  }
+  // Connects and says hello; returns the connection and remembers the token.
+  ConnId person(const std::string& name, std::string* token = nullptr, const std::string& with_token = "") {
+    ConnId c = connect();
+    json hello = {{"type", "hello"}, {"name", name}};
+    if (!with_token.empty()) hello["token"] = with_token;
+    send(c, hello);
+    const json& w = last(c, "welcome");
+    if (token) *token = w["token"];
+    return c;
+  }
+  const json& last(ConnId c, const std::string& type) {
+    static const json none;
+    auto& list = out_.sent[c];
+    for (auto it = list.rbegin(); it != list.rend(); ++it)
+      if ((*it)["type"] == type) return *it;
+    ADD_FAILURE() << "no " << type << " message for connection " << c << ": last was "
+                  << (list.empty() ? std::string("nothing") : list.back().dump());
+    return none;
+  }
+  json group(ConnId c) { return last(c, "group")["group"]; }
+  std::string error_code(ConnId c) { return last(c, "error")["code"]; }
+  void disconnect(ConnId c) {
+    hall_->disconnected(c);
+    clock_.run();
+  }
+
+  FakeScheduler clock_;
+  InstantCpu cpu_{clock_};
+  RecordingOutbox out_;
+  std::filesystem::path path_;
+  std::unique_ptr<Store> store_;
+  std::unique_ptr<Hall> hall_;
+  ConnId next_conn_ = 0;
+};
+
+}  // namespace kaisho::server::testing

@@ -1,0 +1,382 @@
+// The platform's rules (spec/platform.md) on the hall with fake time.
+#include "hall_fixture.hpp"
+#include "rules/registry/registry.hpp"
+
+namespace kaisho::server::testing {
+namespace {
+
+bool has(const json& list, int v) {
+  for (const auto& x : list)
+    if (x == v) return true;
+  return false;
+}
+
+// Plays the first legal move whenever it is this connection's turn, until the game ends.
+void play_to_end(HallTest& t, ConnId c, const std::string& id, FakeScheduler& clock, int max_turns = 3000);
+
+class Hall2 : public HallTest {
+ public:
+  using HallTest::clock_;
+  using HallTest::group;
+  using HallTest::send;
+  std::string create(ConnId c, const std::string& game, json settings = json::object()) {
+    send(c, {{"type", "create_group"}, {"game", game}});
+    const std::string id = group(c)["id"];
+    settings["type"] = "settings";
+    settings["group"] = id;
+    if (!settings.contains("cpu_level")) settings["cpu_level"] = 1;
+    send(c, settings);
+    return id;
+  }
+};
+
+void play_to_end(HallTest& t0, ConnId c, const std::string& id, FakeScheduler& clock, int max_turns) {
+  auto& t = static_cast<Hall2&>(t0);
+  for (int i = 0; i < max_turns; ++i) {
+    json g = t.group(c);
+    if (g["table"]["status"] != "playing") return;
+    const json& game = g["table"]["game"];
+    if (has(g["table"]["your_seats"], game["to_move"].get<int>())) {
+      t.send(c, {{"type", "move"}, {"group", id}, {"move", game["legal_moves"][0]}, {"version", g["version"]}});
+    } else {
+      clock.advance(10);
+    }
+  }
+  FAIL() << "the game did not end: " << t.group(c)["table"]["game"].dump().substr(0, 600);
+}
+
+TEST_F(Hall2, CreateAGroupAndJoinItByLink) {
+  ConnId a = person("Aiko");
+  ConnId b = person("\xd8\xb3\xd8\xa7\xd8\xb1\xd8\xa9");  // Arabic name
+  const std::string id = create(a, "shogi");
+  EXPECT_GE(id.size(), 20u);
+  send(b, {{"type", "join_group"}, {"group", id}});
+  json g = group(b);
+  ASSERT_EQ(g["members"].size(), 2u);
+  EXPECT_EQ(g["members"][1]["name"], "\xd8\xb3\xd8\xa7\xd8\xb1\xd8\xa9");
+  EXPECT_EQ(group(a)["members"].size(), 2u);  // the first member saw it too
+  EXPECT_EQ(g["table"]["seat_names"], json({"sente", "gote"}));
+  send(b, {{"type", "join_group"}, {"group", "nosuchgroup"}});
+  EXPECT_EQ(error_code(b), "no_such_group");
+}
+
+TEST_F(Hall2, OnePersonPlaysAWholeGameAgainstTheCpuInEachGame) {
+  for (const rules::Game* game : rules::all_games()) {
+    ConnId a = person("Solo");
+    json options = json::object();
+    if (game->id() == "shogi" || game->id() == "annan") options["move_limit"] = "150";
+    if (game->id() == "hasami") options["move_limit"] = "100";
+    if (game->id() == "yonin") options["move_limit"] = "200";
+    const std::string id = create(a, std::string(game->id()), {{"options", options}});
+    send(a, {{"type", "start"}, {"group", id}});
+    json g = group(a);
+    ASSERT_EQ(g["table"]["status"], "playing") << game->id();
+    EXPECT_EQ(g["table"]["seats"][0]["kind"], "person");
+    for (size_t s = 1; s < g["table"]["seats"].size(); ++s) EXPECT_EQ(g["table"]["seats"][s]["kind"], "cpu");
+    play_to_end(*this, a, id, clock_);
+    g = group(a);
+    EXPECT_EQ(g["table"]["status"], "finished") << game->id();
+    EXPECT_FALSE(g["table"]["game"]["result"]["reason"].get<std::string>().empty()) << game->id();
+    // The finished game is in the person's history, with its record.
+    send(a, {{"type", "history"}});
+    const json& h = last(a, "history");
+    ASSERT_FALSE(h["games"].empty());
+    send(a, {{"type", "record"}, {"game_id", h["games"][0]["game_id"]}});
+    const json& r = last(a, "record");
+    EXPECT_EQ(r["moves"], g["table"]["game"]["moves"]);
+    EXPECT_TRUE(r["exports"].contains("text"));
+    if (game->id() == "shogi") {
+      EXPECT_TRUE(r["exports"].contains("kif"));
+      EXPECT_TRUE(r["exports"].contains("csa"));
+    }
+  }
+}
+
+TEST_F(Hall2, YoninTableWithTwoPeopleAndTwoCpuSeats) {
+  if (!rules::find_game("yonin")) GTEST_SKIP() << "yonin is not registered yet";
+  ConnId a = person("A");
+  ConnId b = person("B");
+  const std::string id = create(a, "yonin", {{"options", {{"move_limit", "200"}}}});
+  send(b, {{"type", "join_group"}, {"group", id}});
+  send(a, {{"type", "start"}, {"group", id}});
+  json g = group(a);
+  ASSERT_EQ(g["table"]["seats"].size(), 4u);
+  EXPECT_EQ(g["table"]["seats"][0]["kind"], "person");
+  EXPECT_EQ(g["table"]["seats"][1]["kind"], "person");
+  EXPECT_EQ(g["table"]["seats"][2]["kind"], "cpu");
+  EXPECT_EQ(g["table"]["seats"][3]["kind"], "cpu");
+  for (int i = 0; i < 4000 && group(a)["table"]["status"] == "playing"; ++i) {
+    for (ConnId c : {a, b}) {
+      json gc = group(c);
+      if (gc["table"]["status"] != "playing") break;
+      const json& game = gc["table"]["game"];
+      if (has(gc["table"]["your_seats"], game["to_move"].get<int>()))
+        send(c, {{"type", "move"}, {"group", id}, {"move", game["legal_moves"][0]}, {"version", gc["version"]}});
+    }
+    clock_.advance(10);
+  }
+  EXPECT_EQ(group(a)["table"]["status"], "finished");
+  EXPECT_EQ(group(b)["table"]["game"]["result"]["kind"].get<std::string>().empty(), false);
+}
+
+TEST_F(Hall2, ReconnectingWithTheSameTokenGetsTheSeatBackAndAnotherTokenCannotAct) {
+  std::string token;
+  ConnId a = person("Aiko", &token);
+  const std::string id = create(a, "shogi");
+  send(a, {{"type", "start"}, {"group", id}});
+  const std::string person_id = group(a)["you"];
+  disconnect(a);
+  ConnId a2 = person("ignored", nullptr, token);
+  EXPECT_EQ(last(a2, "welcome")["person"]["id"], person_id);
+  send(a2, {{"type", "sync"}, {"group", id}, {"version", 0}});
+  json g = group(a2);
+  EXPECT_EQ(g["table"]["your_seats"], json({0}));
+  EXPECT_FALSE(last(a2, "group")["missed"].empty());
+  send(a2, {{"type", "move"}, {"group", id}, {"move", "7g7f"}, {"version", g["version"]}});
+  EXPECT_EQ(group(a2)["table"]["game"]["moves"][0], "7g7f");
+
+  // Someone else, even in the group, cannot move for that seat.
+  ConnId other = person("Mallory", nullptr, "forged-token-that-is-not-ours");
+  EXPECT_NE(last(other, "welcome")["person"]["id"], person_id);
+  send(other, {{"type", "join_group"}, {"group", id}});
+  const json before = group(a2);
+  send(other, {{"type", "move"}, {"group", id}, {"move", "2g2f"}, {"version", before["version"]}});
+  EXPECT_EQ(error_code(other), "not_your_seat");
+  send(other, {{"type", "resign"}, {"group", id}});
+  EXPECT_EQ(error_code(other), "not_your_seat");
+  EXPECT_EQ(group(a2)["table"]["game"]["moves"], before["table"]["game"]["moves"]);
+}
+
+TEST_F(Hall2, CpuPlaysForAnAwayPlayerAfterTheGraceAndGivesTheSeatBack) {
+  std::string token;
+  ConnId a = person("Aiko", &token);
+  ConnId b = person("Bashir");
+  const std::string id = create(a, "shogi");
+  send(b, {{"type", "join_group"}, {"group", id}});
+  send(a, {{"type", "start"}, {"group", id}});
+  ASSERT_EQ(group(b)["table"]["your_seats"], json({1}));
+  disconnect(a);  // sente's turn, and sente has gone
+  json g = group(b);
+  EXPECT_TRUE(g["table"]["seats"][0]["away"]);
+  const int before = cpu_.requests;
+  clock_.advance(2900);
+  EXPECT_EQ(cpu_.requests, before) << "no CPU move within the grace";
+  clock_.advance(200);
+  EXPECT_EQ(cpu_.requests, before + 1);
+  g = group(b);
+  EXPECT_EQ(g["table"]["game"]["moves"].size(), 1u);
+  EXPECT_EQ(g["table"]["game"]["to_move"], 1);
+  // Bashir moves; it is the away player's turn again, and the CPU stands in again.
+  send(b, {{"type", "move"}, {"group", id}, {"move", g["table"]["game"]["legal_moves"][0]}, {"version", g["version"]}});
+  cpu_.hold = true;
+  clock_.advance(3100);
+  ASSERT_EQ(cpu_.held.size(), 1u);
+  EXPECT_TRUE(group(b)["table"]["seats"][0]["cpu_playing"]);
+  // The owner comes back while the CPU is thinking: they take over at once.
+  ConnId a2 = person("Aiko", nullptr, token);
+  for (auto& answer : cpu_.held) answer();
+  clock_.run();
+  g = group(a2);
+  EXPECT_EQ(g["table"]["game"]["moves"].size(), 2u) << "the CPU's late answer is ignored";
+  EXPECT_FALSE(g["table"]["seats"][0]["away"]);
+  EXPECT_FALSE(g["table"]["seats"][0]["cpu_playing"]);
+  EXPECT_EQ(g["table"]["your_seats"], json({0}));
+  send(a2, {{"type", "move"}, {"group", id}, {"move", g["table"]["game"]["legal_moves"][0]}, {"version", g["version"]}});
+  EXPECT_EQ(group(a2)["table"]["game"]["moves"].size(), 3u);
+}
+
+TEST_F(Hall2, TurnTimerRunsOutAndTheCpuMoves) {
+  ConnId a = person("Aiko");
+  const std::string id = create(a, "shogi", {{"timer", 30}});
+  send(a, {{"type", "start"}, {"group", id}});
+  json g = group(a);
+  EXPECT_EQ(g["table"]["game"]["clock"]["limit"], 30);
+  EXPECT_EQ(g["table"]["game"]["clock"]["remaining_ms"], 30000);
+  clock_.advance(29000);
+  EXPECT_EQ(group(a)["table"]["game"]["moves"].size(), 0u);
+  clock_.advance(1500);
+  g = group(a);
+  // The CPU moved for sente when time ran out, and then for its own seat.
+  ASSERT_GE(g["table"]["game"]["moves"].size(), 2u);
+  EXPECT_EQ(g["table"]["game"]["to_move"], 0);
+  EXPECT_EQ(g["table"]["game"]["clock"]["remaining_ms"], 30000);
+}
+
+TEST_F(Hall2, IllegalAndOutOfTurnMovesAreRefusedWithNoChange) {
+  ConnId a = person("Aiko");
+  ConnId b = person("Bashir");
+  const std::string id = create(a, "shogi");
+  send(b, {{"type", "join_group"}, {"group", id}});
+  send(a, {{"type", "start"}, {"group", id}});
+  const json before = group(a);
+  send(a, {{"type", "move"}, {"group", id}, {"move", "7g7e"}, {"version", before["version"]}});
+  EXPECT_EQ(error_code(a), "illegal_move");
+  EXPECT_NE(last(a, "error")["message"].get<std::string>().find("cannot move to 7e"), std::string::npos);
+  send(b, {{"type", "move"}, {"group", id}, {"move", "3c3d"}, {"version", before["version"]}});
+  EXPECT_EQ(error_code(b), "not_your_turn");
+  send(a, {{"type", "move"}, {"group", id}, {"move", "garbage"}, {"version", before["version"]}});
+  EXPECT_EQ(error_code(a), "illegal_move");
+  EXPECT_EQ(group(a)["version"], before["version"]);
+  EXPECT_EQ(group(a)["table"]["game"]["position"], before["table"]["game"]["position"]);
+  // A move chosen in an older position is stale.
+  send(a, {{"type", "move"}, {"group", id}, {"move", "7g7f"}, {"version", before["version"]}});
+  send(b, {{"type", "move"}, {"group", id}, {"move", "3c3d"}, {"version", group(b)["version"]}});
+  send(a, {{"type", "move"}, {"group", id}, {"move", "2g2f"}, {"version", before["version"]}});
+  EXPECT_EQ(error_code(a), "stale_version");
+}
+
+TEST_F(Hall2, RestartKeepsEveryAcknowledgedMoveAndTheGameGoesOn) {
+  std::string token;
+  ConnId a = person("Aiko", &token);
+  const std::string id = create(a, "shogi");
+  send(a, {{"type", "start"}, {"group", id}});
+  for (int i = 0; i < 3; ++i) {
+    json g = group(a);
+    send(a, {{"type", "move"}, {"group", id}, {"move", g["table"]["game"]["legal_moves"][0]}, {"version", g["version"]}});
+  }
+  const json before = group(a)["table"]["game"];
+  ASSERT_EQ(before["moves"].size(), 6u);
+  restart();
+  ConnId a2 = person("Aiko", nullptr, token);
+  send(a2, {{"type", "sync"}, {"group", id}, {"version", 0}});
+  json g = group(a2);
+  EXPECT_EQ(g["table"]["status"], "playing");
+  EXPECT_EQ(g["table"]["game"]["moves"], before["moves"]);
+  EXPECT_EQ(g["table"]["game"]["position"], before["position"]);
+  send(a2, {{"type", "move"}, {"group", id}, {"move", g["table"]["game"]["legal_moves"][0]}, {"version", g["version"]}});
+  EXPECT_EQ(group(a2)["table"]["game"]["moves"].size(), 8u) << "the game goes on, the CPU answers";
+}
+
+TEST_F(Hall2, RestartResumesTheCpusTurn) {
+  ConnId a = person("Aiko");
+  const std::string id = create(a, "shogi");
+  send(a, {{"type", "start"}, {"group", id}});
+  cpu_.hold = true;
+  json g = group(a);
+  send(a, {{"type", "move"}, {"group", id}, {"move", "7g7f"}, {"version", g["version"]}});
+  cpu_.held.clear();  // the server dies while the CPU thinks
+  cpu_.hold = false;
+  restart();
+  clock_.run();
+  ConnId a2 = connect();
+  (void)a2;
+  // After the restart the CPU's turn is taken up again.
+  auto row = store_->unfinished_games();
+  ASSERT_EQ(row.size(), 1u);
+  EXPECT_EQ(row[0].moves.size(), 2u);
+}
+
+TEST_F(Hall2, RatingsAfterADrawAndALossMatchHandComputedValues) {
+  // A draw by repetition between two new players: ratings stay, deviations shrink.
+  ConnId a = person("Aiko");
+  ConnId b = person("Bashir");
+  const std::string id = create(a, "shogi");
+  send(b, {{"type", "join_group"}, {"group", id}});
+  send(a, {{"type", "start"}, {"group", id}});
+  const char* cycle[] = {"5i5h", "5a5b", "5h5i", "5b5a"};
+  for (int i = 0; i < 12; ++i) {
+    ConnId c = i % 2 == 0 ? a : b;
+    send(c, {{"type", "move"}, {"group", id}, {"move", cycle[i % 4]}, {"version", group(c)["version"]}});
+  }
+  // "Draw and replay": the next game has already started; the draw's result was sent before.
+  json g = group(a);
+  EXPECT_EQ(g["table"]["status"], "playing");
+  EXPECT_EQ(g["table"]["game"]["number"], 2);
+  json draw;
+  for (auto& m : out_.sent[a])
+    if (m["type"] == "group" && m["group"]["table"]["status"] == "finished") draw = m["group"]["table"]["game"]["result"];
+  ASSERT_FALSE(draw.is_null());
+  EXPECT_EQ(draw["reason"], "repetition");
+  ASSERT_EQ(draw["rating_changes"].size(), 2u);
+  EXPECT_NEAR(draw["rating_changes"][0]["after"].get<double>(), 1500.0, 1e-6);
+  // The sides swapped for the replay (alternation on by default).
+  EXPECT_EQ(g["table"]["your_seats"], json({1}));
+
+  // A decisive game against the CPU at level 1 (fixed at 500, deviation 50): the person
+  // resigns (the CPU never does) and loses to the fixed rating.
+  ConnId c = person("Chen");
+  const std::string id2 = create(c, "annan");
+  send(c, {{"type", "start"}, {"group", id2}});
+  send(c, {{"type", "resign"}, {"group", id2}});
+  json r = group(c)["table"]["game"]["result"];
+  EXPECT_EQ(r["reason"], "resignation");
+  EXPECT_EQ(r["winner"], 1);
+  ASSERT_EQ(r["rating_changes"].size(), 1u);
+  EXPECT_NEAR(r["rating_changes"][0]["before"].get<double>(), 1500.0, 1e-9);
+  // Loss of a new player (1500, 350) to a fixed 500/50, computed by hand from the paper.
+  EXPECT_NEAR(r["rating_changes"][0]["after"].get<double>(), 814.45, 0.01);
+}
+
+TEST_F(Hall2, SettingsAreValidatedAndEveryoneSeesTheChange) {
+  ConnId a = person("Aiko");
+  ConnId b = person("Bashir");
+  const std::string id = create(a, "annan");
+  send(b, {{"type", "join_group"}, {"group", id}});
+  send(b, {{"type", "settings"}, {"group", id}, {"options", {{"dead_piece", "forbid"}}}, {"timer", 60}});
+  EXPECT_EQ(group(a)["settings"]["options"]["dead_piece"], "forbid");
+  EXPECT_EQ(group(a)["settings"]["timer"], 60);
+  const auto v = group(a)["version"];
+  send(b, {{"type", "settings"}, {"group", id}, {"options", {{"dead_piece", "maybe"}}}});
+  EXPECT_EQ(error_code(b), "bad_settings");
+  send(b, {{"type", "settings"}, {"group", id}, {"timer", 45}});
+  EXPECT_EQ(error_code(b), "bad_settings");
+  send(b, {{"type", "settings"}, {"group", id}, {"cpu_level", 9}});
+  EXPECT_EQ(error_code(b), "bad_settings");
+  send(b, {{"type", "settings"}, {"group", id}, {"options", {{"nope", "1"}}}});
+  EXPECT_EQ(error_code(b), "bad_settings");
+  EXPECT_EQ(group(a)["version"], v);
+  send(a, {{"type", "start"}, {"group", id}});
+  send(b, {{"type", "settings"}, {"group", id}, {"timer", 30}});
+  EXPECT_EQ(error_code(b), "game_in_progress");
+}
+
+TEST_F(Hall2, SeatsFillInJoinOrderExtraMembersWatchAndSeatsCanBeChosen) {
+  ConnId a = person("A");
+  ConnId b = person("B");
+  ConnId c = person("C");
+  const std::string id = create(a, "hasami");
+  send(b, {{"type", "join_group"}, {"group", id}});
+  send(c, {{"type", "join_group"}, {"group", id}});
+  send(c, {{"type", "seat"}, {"group", id}, {"seat", 0}});
+  send(b, {{"type", "seat"}, {"group", id}, {"seat", 0}});
+  EXPECT_EQ(error_code(b), "seat_taken");
+  send(a, {{"type", "start"}, {"group", id}});
+  json g = group(a);
+  EXPECT_EQ(g["table"]["seats"][0]["name"], "C");
+  EXPECT_EQ(g["table"]["seats"][1]["name"], "A");
+  EXPECT_TRUE(group(b)["table"]["your_seats"].empty()) << "B watches";
+  send(b, {{"type", "move"}, {"group", id}, {"move", "9i9h"}, {"version", g["version"]}});
+  EXPECT_EQ(error_code(b), "not_your_seat");
+}
+
+TEST_F(Hall2, HostileInputGetsAnErrorOrACloseAndChangesNothing) {
+  ConnId x = connect();
+  hall_->received(x, "{\"type\":\"create_group\",\"game\":\"shogi\"}");
+  EXPECT_EQ(error_code(x), "not_hello");
+  ConnId a = person("A");
+  hall_->received(a, "{not json");
+  EXPECT_EQ(error_code(a), "bad_json");
+  hall_->received(a, "{\"type\":\"teleport\"}");
+  EXPECT_EQ(error_code(a), "unknown_type");
+  send(a, {{"type", "create_group"}, {"game", "chess"}});
+  EXPECT_EQ(error_code(a), "bad_message");
+  send(a, {{"type", "start"}, {"group", "somebody-elses-group"}});
+  EXPECT_EQ(error_code(a), "no_such_group");
+  EXPECT_EQ(hall_->group_count(), 0u);
+  // A name with markup is stored as text (the page escapes it); control characters are refused.
+  send(a, {{"type", "set_name"}, {"name", "<script>alert(1)</script>"}});
+  EXPECT_EQ(last(a, "welcome")["person"]["name"], "<script>alert(1)</script>");
+  send(a, {{"type", "set_name"}, {"name", "bad\x01name"}});
+  EXPECT_EQ(error_code(a), "bad_message");
+  // Oversized frames close the connection.
+  hall_->received(a, std::string(20000, 'x'));
+  EXPECT_TRUE(out_.closed.count(a));
+  // A flood is refused, then closed.
+  ConnId f = person("Flood");
+  for (int i = 0; i < 300; ++i) hall_->received(f, "{\"type\":\"history\"}");
+  EXPECT_EQ(error_code(f), "rate_limited");
+  EXPECT_TRUE(out_.closed.count(f));
+}
+
+}  // namespace
+}  // namespace kaisho::server::testing
