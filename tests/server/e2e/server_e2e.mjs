@@ -1,0 +1,197 @@
+// The real server on loopback with real WebSocket clients (Node's built-in WebSocket):
+// groups by link, a game against the CPU, reconnection, refusals, hostile frames, and a
+// SIGKILL in the middle of a game followed by a restart with nothing lost.
+// Run: KAISHO_BIN=build/kaisho node --experimental-websocket --test tests/server/e2e/server_e2e.mjs
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const BIN = process.env.KAISHO_BIN ?? 'build/kaisho';
+
+function startServer(db) {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(BIN, ['serve', '--port', '0', '--address', '127.0.0.1', '--db', db,
+      '--away-grace-ms', '300', '--cpu-ms', '200', '--test-hooks'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const timer = setTimeout(() => reject(new Error('server did not start: ' + out)), 20000);
+    proc.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/localhost:(\d+)\//);
+      if (m) { clearTimeout(timer); resolve({ proc, port: Number(m[1]) }); }
+    });
+    proc.stderr.on('data', (d) => { out += d; });
+    proc.on('exit', (code) => reject(new Error('server exited ' + code + ': ' + out)));
+  });
+}
+
+function client(port) {
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+  const inbox = [];
+  let waiters = [];
+  let closed = false;
+  let lastGroup;
+  ws.onmessage = (e) => {
+    const m = JSON.parse(e.data);
+    if (m.type === 'group') lastGroup = m.group;
+    inbox.push(m);
+    waiters = waiters.filter((w) => !w(m));
+  };
+  ws.onclose = () => { closed = true; waiters.forEach((w) => w(null)); };
+  const opened = new Promise((r, j) => { ws.onopen = r; ws.onerror = j; });
+  const c = {
+    ws, inbox, opened, get closed() { return closed; },
+    send: (m) => ws.send(typeof m === 'string' ? m : JSON.stringify(m)),
+    wait(pred, ms = 15000) {
+      return new Promise((res, rej) => {
+        const i = inbox.findIndex(pred);
+        if (i >= 0) return res(inbox.splice(i, 1)[0]);
+        const t = setTimeout(() => rej(new Error('timed out; last: ' + JSON.stringify(inbox.at(-1))?.slice(0, 300))), ms);
+        waiters.push((m) => {
+          if (m === null) { clearTimeout(t); rej(new Error('connection closed')); return true; }
+          if (!pred(m)) return false;
+          clearTimeout(t); inbox.splice(inbox.indexOf(m), 1); res(m); return true;
+        });
+      });
+    },
+    async hello(extra = {}) {
+      c.send({ type: 'hello', ...extra });
+      return c.wait((m) => m.type === 'welcome');
+    },
+    latestGroup() { return lastGroup; },
+  };
+  return c;
+}
+
+// The latest group state once it satisfies pred (which may assume a game is on the table).
+async function until(c, pred, ms = 15000) {
+  const safe = (g) => { try { return !!pred(g); } catch { return false; } };
+  const g = c.latestGroup();
+  if (g && safe(g)) return g;
+  await c.wait((m) => m.type === 'group' && safe(m.group), ms);
+  return c.latestGroup();
+}
+
+test('the real server: groups, play, reconnection, refusals, and a SIGKILL restart', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'kaisho-e2e-'));
+  const db = join(dir, 'kaisho.db');
+  let server = await startServer(db);
+  try {
+    await t.test('healthz and static file safety', async () => {
+      const ok = await fetch(`http://127.0.0.1:${server.port}/healthz`);
+      assert.equal(await ok.text(), 'ok\n');
+      const traversal = await fetch(`http://127.0.0.1:${server.port}/..%2f..%2fetc/passwd`);
+      assert.notEqual(traversal.status, 200);
+    });
+
+    const a = client(server.port); await a.opened;
+    const welcomeA = await a.hello({ name: 'Aiko' });
+    const b = client(server.port); await b.opened;
+    await b.hello({ name: 'بشير' });
+    let groupId;
+
+    await t.test('create a group and join it by link', async () => {
+      a.send({ type: 'create_group', game: 'shogi' });
+      const g = await until(a, (g) => g.members.length === 1);
+      groupId = g.id;
+      b.send({ type: 'join_group', group: groupId });
+      await until(a, (g) => g.members.length === 2);
+      const gb = await until(b, (g) => g.members.length === 2);
+      assert.equal(gb.members[1].name, 'بشير');
+    });
+
+    await t.test('two people play; illegal and out-of-turn moves are refused', async () => {
+      a.send({ type: 'start', group: groupId });
+      let g = await until(a, (g) => g.table.status === 'playing');
+      assert.deepEqual(g.table.your_seats, [0]);
+      b.send({ type: 'move', group: groupId, move: '3c3d', version: g.version });
+      assert.equal((await b.wait((m) => m.type === 'error')).code, 'not_your_turn');
+      a.send({ type: 'move', group: groupId, move: '7g7e', version: g.version });
+      assert.equal((await a.wait((m) => m.type === 'error')).code, 'illegal_move');
+      a.send({ type: 'move', group: groupId, move: '7g7f', version: g.version });
+      g = await until(b, (g) => g.table.game.moves.length === 1);
+      b.send({ type: 'move', group: groupId, move: '3c3d', version: g.version });
+      await until(a, (g) => g.table.game.moves.length === 2);
+    });
+
+    await t.test('a person comes back with the same token; another token cannot act', async () => {
+      a.ws.close();
+      await new Promise((r) => setTimeout(r, 100));
+      const a2 = client(server.port); await a2.opened;
+      const w = await a2.hello({ token: welcomeA.token });
+      assert.equal(w.person.id, welcomeA.person.id);
+      a2.send({ type: 'sync', group: groupId, version: 0 });
+      const g = await until(a2, (g) => g.table.status === 'playing');
+      assert.deepEqual(g.table.your_seats, [0]);
+      const m = client(server.port); await m.opened;
+      await m.hello({ token: 'A'.repeat(43) });
+      m.send({ type: 'join_group', group: groupId });
+      await until(m, () => true);
+      m.send({ type: 'move', group: groupId, move: '2g2f', version: g.version });
+      assert.equal((await m.wait((x) => x.type === 'error')).code, 'not_your_seat');
+      a2.send({ type: 'move', group: groupId, move: '2g2f', version: g.version });
+      await until(b, (g) => g.table.game.moves.length === 3);
+      m.ws.close();
+      t.a2 = a2;
+    });
+
+    await t.test('the CPU plays for a player whose connection the server dropped', async () => {
+      const before = (await until(b, () => true)).table.game.moves.length;
+      b.send({ type: 'move', group: groupId, move: (await until(b, () => true)).table.game.legal_moves[0], version: (await until(b, () => true)).version });
+      await until(b, (g) => g.table.game.moves.length === before + 1);
+      // Drop Aiko's connections from the server side (a browser cannot be made to).
+      await fetch(`http://127.0.0.1:${server.port}/test/drop?person=${welcomeA.person.id}`, { method: 'POST' });
+      const g = await until(b, (g) => g.table.game.moves.length === before + 2, 20000);
+      assert.equal(g.table.seats[0].away, true);
+    });
+
+    await t.test('oversized frames and broken messages', async () => {
+      const x = client(server.port); await x.opened;
+      await x.hello();
+      x.send('{broken');
+      assert.equal((await x.wait((m) => m.type === 'error')).code, 'bad_json');
+      x.send({ type: 'nope' });
+      assert.equal((await x.wait((m) => m.type === 'error')).code, 'unknown_type');
+      x.send('x'.repeat(64 * 1024));
+      await new Promise((r) => setTimeout(r, 300));
+      assert.equal(x.closed, true);
+    });
+
+    await t.test('SIGKILL mid-game: every acknowledged move is still there and the game goes on', async () => {
+      const c = client(server.port); await c.opened;
+      const w = await c.hello({ name: 'Chen' });
+      c.send({ type: 'create_group', game: 'hasami' });
+      let g = await until(c, (g) => g.members.length === 1);
+      const id = g.id;
+      c.send({ type: 'start', group: id });
+      g = await until(c, (g) => g.table.status === 'playing');
+      for (let i = 0; i < 5; i++) {
+        await until(c, (g) => g.table.game.to_move === 0);
+        g = c.latestGroup();
+        const n = g.table.game.moves.length;
+        c.send({ type: 'move', group: id, move: g.table.game.legal_moves[0], version: g.version });
+        g = await until(c, (g) => g.table.game.moves.length > n);
+      }
+      const acknowledged = g.table.game.moves.slice();
+      server.proc.kill('SIGKILL');
+      await new Promise((r) => server.proc.on('exit', r));
+      server = await startServer(db);
+      const c2 = client(server.port); await c2.opened;
+      await c2.hello({ token: w.token });
+      c2.send({ type: 'sync', group: id, version: 0 });
+      g = await until(c2, (g) => g.id === id);
+      assert.deepEqual(g.table.game.moves.slice(0, acknowledged.length), acknowledged);
+      g = await until(c2, (g) => g.table.game.to_move === 0);
+      const n = g.table.game.moves.length;
+      c2.send({ type: 'move', group: id, move: g.table.game.legal_moves[0], version: g.version });
+      await until(c2, (g) => g.table.game.moves.length > n);
+      c2.ws.close();
+    });
+    b.ws.close();
+  } finally {
+    server.proc.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
