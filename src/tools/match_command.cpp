@@ -107,10 +107,7 @@ Result<std::unique_ptr<Player>> make_player(const std::string& spec, const rules
 }
 
 // Elo difference for a score fraction p.
-double elo(double p) {
-  p = std::clamp(p, 1e-3, 1 - 1e-3);
-  return -400.0 * std::log10(1.0 / p - 1.0);
-}
+double elo(double p) { return -400.0 * std::log10(1.0 / p - 1.0); }
 
 }  // namespace
 
@@ -226,17 +223,19 @@ int match_command(const Args& args, Io io) {
       io.out.flush();
     }
   }
+  // Elo from the score fraction, clamped half a game from 0% and 100% so that a clean sweep
+  // still gives a finite estimate; the margin is a 95% interval by the delta method.
   const double n = std::max(1, games);
-  const double p = score / n;
+  const double p = std::clamp(score / n, 0.5 / n, 1 - 0.5 / n);
   double variance = 0;
-  for (double s : per_game) variance += (s - p) * (s - p);
-  const double se = std::sqrt(variance / n) / std::sqrt(n);
-  const double margin = (elo(std::min(p + 1.96 * se, 1.0)) - elo(std::max(p - 1.96 * se, 0.0))) / 2;
+  for (double s : per_game) variance += (s - score / n) * (s - score / n);
+  const double se = std::max(std::sqrt(variance / n), 0.5 / n) / std::sqrt(n);
+  const double margin = 1.96 * se * 400.0 / (std::log(10.0) * p * (1 - p));
   char line[256];
   std::snprintf(line, sizeof line,
                 "match %s vs %s: games %d wins %d draws %d losses %d score %.1f (%.1f%%) elo %+.0f +- %.0f\n",
                 (*a)->name().c_str(), (*b)->name().c_str(), games, wins, draws, losses, score,
-                100 * p, elo(p), margin);
+                100 * score / n, elo(p), margin);
   io.out << line;
   if (seats == 4) {
     io.out << "places 1st/2nd/3rd/4th: " << places[1] << "/" << places[2] << "/" << places[3] << "/"
