@@ -1,6 +1,7 @@
 #include "rules/registry/registry.hpp"
 
 #include "rules/hasami/hasami_game.hpp"
+#include "rules/musashi/musashi_game.hpp"
 #include "rules/shogi/shogi_game.hpp"
 
 namespace kaisho::rules {
@@ -10,6 +11,7 @@ const std::vector<const Game*>& all_games() {
       &shogi::shogi_game(),
       &shogi::annan_game(),
       &hasami::hasami_game(),
+      &musashi::musashi_game(),
   };
   return games;
 }
