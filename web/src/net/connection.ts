@@ -1,0 +1,175 @@
+// One WebSocket to /ws that comes back by itself: exponential backoff after a drop, and an
+// immediate attempt when the page becomes visible or the browser goes online. After every
+// (re)connect it sends `hello` with the stored token, and the owner re-syncs its group.
+
+import { backoffDelay, type BackoffOptions, DEFAULT_BACKOFF } from "./backoff";
+import { type ClientMessage, type ServerMessage, parseServerMessage } from "./protocol";
+
+export type ConnectionStatus = "connecting" | "open" | "closed";
+
+/** The part of the browser's WebSocket this module uses (a fake one in tests). */
+export interface SocketLike {
+  readyState: number;
+  onopen: ((ev: unknown) => void) | null;
+  onclose: ((ev: unknown) => void) | null;
+  onerror: ((ev: unknown) => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+export interface ConnectionDeps {
+  url: string;
+  createSocket?: (url: string) => SocketLike;
+  setTimer?: (fn: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+  random?: () => number;
+  backoff?: BackoffOptions;
+  /** Called on every open, before queued messages are flushed: send hello (+ sync) here. */
+  onOpen: (send: (m: ClientMessage) => void) => void;
+  onMessage: (m: ServerMessage) => void;
+  onStatus?: (s: ConnectionStatus, attempt: number) => void;
+}
+
+const OPEN = 1;
+
+export class Connection {
+  private socket: SocketLike | null = null;
+  private attempt = 0;
+  private timer: unknown = null;
+  private stopped = false;
+  private queue: ClientMessage[] = [];
+  private helloDone = false;
+  status: ConnectionStatus = "closed";
+
+  constructor(private readonly deps: ConnectionDeps) {}
+
+  start(): void {
+    this.stopped = false;
+    this.connect();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.cancelTimer();
+    const s = this.socket;
+    this.socket = null;
+    if (s) s.close(1000, "bye");
+    this.setStatus("closed");
+  }
+
+  /** Sends now if the connection is open and greeted, else when it is. */
+  send(m: ClientMessage): void {
+    if (this.socket && this.socket.readyState === OPEN && this.helloDone) {
+      this.socket.send(JSON.stringify(m));
+    } else {
+      this.queue.push(m);
+      if (!this.socket && !this.timer && !this.stopped) this.connect();
+    }
+  }
+
+  /** Drops queued messages that should not be replayed (e.g. a move chosen offline). */
+  clearQueue(predicate: (m: ClientMessage) => boolean = () => true): void {
+    this.queue = this.queue.filter((m) => !predicate(m));
+  }
+
+  /** Try again now (visibilitychange / online): skips the remaining backoff wait. */
+  poke(): void {
+    if (this.stopped) return;
+    if (this.socket && (this.status === "open" || this.status === "connecting")) return;
+    this.cancelTimer();
+    this.connect();
+  }
+
+  /** The greeting (welcome) arrived: flush what waited for it. */
+  greeted(): void {
+    this.helloDone = true;
+    this.attempt = 0;
+    const q = this.queue;
+    this.queue = [];
+    for (const m of q) this.send(m);
+  }
+
+  private connect(): void {
+    if (this.stopped) return;
+    this.cancelTimer();
+    this.helloDone = false;
+    this.setStatus("connecting");
+    let s: SocketLike;
+    try {
+      s = (this.deps.createSocket ?? defaultSocket)(this.deps.url);
+    } catch {
+      this.scheduleRetry();
+      return;
+    }
+    this.socket = s;
+    s.onopen = () => {
+      if (this.socket !== s) return;
+      this.setStatus("open");
+      // hello (and the owner's sync) go out before anything queued.
+      this.deps.onOpen((m) => s.send(JSON.stringify(m)));
+    };
+    s.onmessage = (ev) => {
+      if (this.socket !== s || typeof ev.data !== "string") return;
+      const m = parseServerMessage(ev.data);
+      if (!m) return;
+      if (m.type === "welcome" && !this.helloDone) {
+        this.deps.onMessage(m);
+        this.greeted();
+        return;
+      }
+      this.deps.onMessage(m);
+    };
+    s.onerror = () => {
+      /* a close follows */
+    };
+    s.onclose = () => {
+      if (this.socket !== s) return;
+      this.socket = null;
+      this.helloDone = false;
+      this.setStatus("closed");
+      this.scheduleRetry();
+    };
+  }
+
+  private scheduleRetry(): void {
+    if (this.stopped) return;
+    const delay = backoffDelay(
+      this.attempt,
+      this.deps.random,
+      this.deps.backoff ?? DEFAULT_BACKOFF,
+    );
+    this.attempt += 1;
+    const set = this.deps.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
+    this.timer = set(() => {
+      this.timer = null;
+      this.connect();
+    }, delay);
+  }
+
+  private cancelTimer(): void {
+    if (this.timer !== null) {
+      const clear = this.deps.clearTimer ?? ((h: unknown) => clearTimeout(h as number));
+      clear(this.timer);
+      this.timer = null;
+    }
+  }
+
+  private setStatus(s: ConnectionStatus): void {
+    this.status = s;
+    this.deps.onStatus?.(s, this.attempt);
+  }
+
+  get attempts(): number {
+    return this.attempt;
+  }
+}
+
+function defaultSocket(url: string): SocketLike {
+  return new WebSocket(url) as unknown as SocketLike;
+}
+
+/** ws(s)://host/ws for the page's own origin. */
+export function socketUrl(loc: { protocol: string; host: string }): string {
+  return `${loc.protocol === "https:" ? "wss:" : "ws:"}//${loc.host}/ws`;
+}

@@ -1,0 +1,264 @@
+// The Kaisho protocol, version 1 (docs/protocol.md): message types and builders.
+// Everything the client sends is built here, so the wire format lives in one place.
+
+export const PROTOCOL_VERSION = 1;
+
+export type GameId = "shogi" | "annan" | "hasami" | "musashi" | "yonin";
+export const GAME_IDS: readonly GameId[] = ["shogi", "annan", "hasami", "musashi", "yonin"];
+
+export function isGameId(s: unknown): s is GameId {
+  return typeof s === "string" && (GAME_IDS as readonly string[]).includes(s);
+}
+
+export type OptionValue = string | number | boolean;
+
+export interface OptionSpec {
+  key: string;
+  kind: string; // "boolean" | "choice" | "number"
+  choices: OptionValue[];
+  default: OptionValue;
+  meaning: string;
+}
+
+export interface Member {
+  id: string;
+  name: string;
+  present: boolean;
+}
+
+export interface SeatInfo {
+  seat: number;
+  kind: "person" | "cpu";
+  person?: string;
+  name: string;
+  present: boolean;
+  away: boolean;
+  cpu_playing: boolean;
+}
+
+export interface BoardPointInfo {
+  name: string;
+  x: number;
+  y: number;
+}
+
+export interface BoardInfo {
+  kind: "grid" | "graph";
+  columns?: number;
+  rows?: number;
+  points: BoardPointInfo[];
+  lines?: [number, number][];
+}
+
+export interface RatingChange {
+  person: string;
+  seat: number;
+  before: number;
+  after: number;
+}
+
+export interface GameResult {
+  kind: "win" | "draw" | "placement";
+  winner?: number;
+  places?: number[];
+  reason: string;
+  rating_changes: RatingChange[];
+}
+
+export interface Clock {
+  limit: number;
+  remaining_ms: number;
+}
+
+export interface GameInfo {
+  number: number;
+  position: string;
+  start: string;
+  moves: string[];
+  to_move: number;
+  legal_moves: string[];
+  last_move: string | null;
+  in_check: number[];
+  out: number[];
+  clock?: Clock;
+  result?: GameResult;
+}
+
+export interface TableInfo {
+  status: "idle" | "playing" | "finished";
+  seat_names: string[];
+  seats: SeatInfo[];
+  your_seats: number[];
+  board: BoardInfo;
+  game?: GameInfo;
+}
+
+export interface GroupSettings {
+  options: Record<string, OptionValue>;
+  timer: 0 | 30 | 60;
+  cpu_level: number;
+}
+
+export interface GroupState {
+  id: string;
+  version: number;
+  game: GameId;
+  settings: GroupSettings;
+  option_schema: OptionSpec[];
+  members: Member[];
+  you: string;
+  table: TableInfo;
+}
+
+export interface MissedEvent {
+  version: number;
+  kind: string;
+  detail: unknown;
+}
+
+/** One finished game in a person's history (proposed: the server has no `history` yet). */
+export interface HistoryEntry {
+  id: string;
+  game: GameId;
+  finished_at?: string;
+  players: { seat: number; name: string; person?: string; kind?: string }[];
+  result?: GameResult;
+  moves?: number;
+}
+
+export type ServerMessage =
+  | { type: "welcome"; protocol: number; token: string; person: { id: string; name: string } }
+  | { type: "group"; group: GroupState; missed?: MissedEvent[] }
+  | { type: "error"; rid?: string; code: string; message: string }
+  | { type: "history"; rid?: string; games: HistoryEntry[] }
+  | { type: "record"; rid?: string; record: unknown };
+
+export type ErrorCode =
+  | "bad_json"
+  | "bad_message"
+  | "unknown_type"
+  | "not_hello"
+  | "no_such_group"
+  | "not_member"
+  | "bad_settings"
+  | "game_in_progress"
+  | "no_game"
+  | "not_your_turn"
+  | "not_your_seat"
+  | "illegal_move"
+  | "stale_version"
+  | "seat_taken"
+  | "no_resignation"
+  | "rate_limited"
+  | "too_large";
+
+export type ClientMessage =
+  | { type: "hello"; token?: string; name?: string; rid?: string }
+  | { type: "set_name"; name: string; rid?: string }
+  | { type: "create_group"; game: GameId; rid?: string }
+  | { type: "join_group"; group: string; rid?: string }
+  | { type: "leave_group"; group: string; rid?: string }
+  | {
+      type: "settings";
+      group: string;
+      game?: GameId;
+      options?: Record<string, OptionValue>;
+      timer?: 0 | 30 | 60;
+      cpu_level?: number;
+      rid?: string;
+    }
+  | { type: "seat"; group: string; seat: number | null; rid?: string }
+  | { type: "start"; group: string; rid?: string }
+  | { type: "move"; group: string; move: string; version: number; rid?: string }
+  | { type: "resign"; group: string; rid?: string }
+  | { type: "sync"; group: string; version: number; rid?: string }
+  | { type: "history"; rid?: string }
+  | { type: "record"; game: string; rid?: string };
+
+// ---- builders ---------------------------------------------------------------------------
+
+export const msg = {
+  hello(token: string | null, name?: string): ClientMessage {
+    const m: { type: "hello"; token?: string; name?: string } = { type: "hello" };
+    if (token) m.token = token;
+    if (name) m.name = name;
+    return m;
+  },
+  setName(name: string): ClientMessage {
+    return { type: "set_name", name: name.trim().slice(0, 32) };
+  },
+  createGroup(game: GameId, rid?: string): ClientMessage {
+    return rid ? { type: "create_group", game, rid } : { type: "create_group", game };
+  },
+  joinGroup(group: string): ClientMessage {
+    return { type: "join_group", group };
+  },
+  leaveGroup(group: string): ClientMessage {
+    return { type: "leave_group", group };
+  },
+  settings(
+    group: string,
+    change: {
+      game?: GameId;
+      options?: Record<string, OptionValue>;
+      timer?: 0 | 30 | 60;
+      cpu_level?: number;
+    },
+  ): ClientMessage {
+    const m: ClientMessage = { type: "settings", group };
+    if (change.game !== undefined) m.game = change.game;
+    if (change.options !== undefined) m.options = change.options;
+    if (change.timer !== undefined) m.timer = change.timer;
+    if (change.cpu_level !== undefined) {
+      m.cpu_level = Math.min(8, Math.max(1, Math.round(change.cpu_level)));
+    }
+    return m;
+  },
+  seat(group: string, seat: number | null): ClientMessage {
+    return { type: "seat", group, seat };
+  },
+  start(group: string, rid?: string): ClientMessage {
+    return rid ? { type: "start", group, rid } : { type: "start", group };
+  },
+  move(group: string, move: string, version: number, rid?: string): ClientMessage {
+    return rid
+      ? { type: "move", group, move, version, rid }
+      : { type: "move", group, move, version };
+  },
+  resign(group: string): ClientMessage {
+    return { type: "resign", group };
+  },
+  sync(group: string, version: number): ClientMessage {
+    return { type: "sync", group, version };
+  },
+  history(): ClientMessage {
+    return { type: "history" };
+  },
+};
+
+/** Parses one text frame; null when it is not a message this client understands. */
+export function parseServerMessage(data: string): ServerMessage | null {
+  let v: unknown;
+  try {
+    v = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (typeof v !== "object" || v === null) return null;
+  const type = (v as { type?: unknown }).type;
+  if (typeof type !== "string") return null;
+  switch (type) {
+    case "welcome":
+    case "error":
+    case "history":
+    case "record":
+      return v as ServerMessage;
+    case "group": {
+      const g = (v as { group?: unknown }).group;
+      if (typeof g !== "object" || g === null) return null;
+      return v as ServerMessage;
+    }
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,271 @@
+// The group page (/g/GROUP_ID): the invite link, members with presence, the game and its
+// local rules (generated from option_schema), the turn timer, the CPU level, the seats and
+// the start button. While a game is on, the game panel (game.ts) comes first.
+import type { AppContext } from "../app";
+import type { I18n, MsgKey } from "../i18n";
+import {
+  GAME_IDS,
+  type GameId,
+  type GroupState,
+  type OptionSpec,
+  type OptionValue,
+} from "../net/protocol";
+import { inviteLink } from "../router";
+import { h, isolate } from "../ui/dom";
+import { seatName } from "../boards/common";
+import { renderGamePanel } from "./game";
+
+export function renderGroup(root: HTMLElement, ctx: AppContext, id: string): void {
+  const g = ctx.store.state.group;
+  if (!g || g.id !== id) {
+    root.append(h("p", { class: "loading", role: "status" }, [ctx.i18n.t("group.loading")]));
+    return;
+  }
+  const playing = g.table.status !== "idle";
+  if (playing) renderGamePanel(root, ctx, g);
+  root.append(
+    h(
+      "section",
+      {
+        class: `lobby${playing ? " lobby-during-game" : ""}`,
+        "aria-label": ctx.i18n.t("group.settingsTab"),
+      },
+      [
+        h("h2", {}, [ctx.i18n.t(`game.${g.game}`)]),
+        inviteBox(ctx, g),
+        h("div", { class: "lobby-grid" }, [
+          membersBox(ctx, g),
+          seatsBox(ctx, g),
+          settingsBox(ctx, g),
+        ]),
+        g.table.status === "idle"
+          ? h("div", { class: "start-row" }, [
+              h(
+                "button",
+                {
+                  type: "button",
+                  class: "primary big start-game",
+                  onclick: () => ctx.actions.start(),
+                },
+                [ctx.i18n.t("group.start")],
+              ),
+            ])
+          : null,
+        h("p", {}, [
+          h("button", { type: "button", class: "link leave", onclick: () => ctx.actions.leave() }, [
+            ctx.i18n.t("group.leave"),
+          ]),
+        ]),
+      ],
+    ),
+  );
+}
+
+function inviteBox(ctx: AppContext, g: GroupState): HTMLElement {
+  const { i18n } = ctx;
+  const url = inviteLink(location.origin, g.id);
+  const input = h("input", {
+    id: "invite-link",
+    type: "text",
+    readonly: true,
+    value: url,
+    dir: "ltr",
+    class: "invite-input",
+  });
+  const copy = h("button", { type: "button", class: "copy-invite" }, [i18n.t("group.copy")]);
+  copy.addEventListener("click", () => {
+    const done = () => {
+      copy.textContent = i18n.t("group.copied");
+      setTimeout(() => (copy.textContent = i18n.t("group.copy")), 2000);
+    };
+    if (navigator.clipboard?.writeText) {
+      navigator.clipboard.writeText(url).then(done, () => {
+        input.select();
+        document.execCommand?.("copy");
+        done();
+      });
+    } else {
+      input.select();
+      document.execCommand?.("copy");
+      done();
+    }
+  });
+  const share =
+    typeof navigator.share === "function"
+      ? h(
+          "button",
+          {
+            type: "button",
+            onclick: () => void navigator.share({ url, title: i18n.t("app.name") }).catch(() => {}),
+          },
+          [i18n.t("group.share")],
+        )
+      : null;
+  return h("div", { class: "invite" }, [
+    h("label", { for: "invite-link" }, [i18n.t("group.invite")]),
+    h("div", { class: "invite-row" }, [input, copy, share]),
+    h("p", { class: "hint" }, [i18n.t("group.invite.help")]),
+  ]);
+}
+
+function membersBox(ctx: AppContext, g: GroupState): HTMLElement {
+  const { i18n } = ctx;
+  return h("section", { class: "box members" }, [
+    h("h3", {}, [
+      i18n.t("group.members"),
+      " ",
+      h("small", {}, [i18n.tn("group.members.count", g.members.length)]),
+    ]),
+    h(
+      "ul",
+      {},
+      g.members.map((m) =>
+        h("li", { class: m.present ? "present" : "absent" }, [
+          h("span", { class: "presence-dot", "aria-hidden": "true" }),
+          isolate(m.name, "member-name"),
+          m.id === g.you ? h("small", {}, [` (${i18n.t("group.you")})`]) : null,
+          h("small", { class: "presence" }, [
+            " · ",
+            i18n.t(m.present ? "group.present" : "group.absent"),
+          ]),
+        ]),
+      ),
+    ),
+  ]);
+}
+
+function seatsBox(ctx: AppContext, g: GroupState): HTMLElement {
+  const { i18n, actions } = ctx;
+  const between = g.table.status !== "playing";
+  const mine = new Set(g.table.your_seats);
+  const seated = g.table.seats.some((s) => s.person === g.you);
+  return h("section", { class: "box seats" }, [
+    h("h3", {}, [i18n.t("group.seats")]),
+    h(
+      "ul",
+      {},
+      g.table.seats.map((s) => {
+        const free = s.kind === "cpu" && !s.person;
+        const isMine = s.person === g.you || mine.has(s.seat);
+        return h("li", { class: `seat${isMine ? " mine" : ""}`, "data-seat": s.seat }, [
+          h("strong", {}, [seatName(g, s.seat, i18n)]),
+          ": ",
+          free ? i18n.t("group.seat.free") : isolate(s.name),
+          isMine ? h("small", {}, [` (${i18n.t("group.seat.yours")})`]) : null,
+          between && free
+            ? h(
+                "button",
+                { type: "button", class: "small take-seat", onclick: () => actions.seat(s.seat) },
+                [i18n.t("group.seat.take")],
+              )
+            : null,
+          between && s.person === g.you
+            ? h(
+                "button",
+                { type: "button", class: "small link", onclick: () => actions.seat(null) },
+                [i18n.t("group.seat.leave")],
+              )
+            : null,
+        ]);
+      }),
+    ),
+    !seated && g.table.your_seats.length === 0
+      ? h("p", { class: "hint" }, [i18n.t("group.spectator")])
+      : null,
+  ]);
+}
+
+function optionLabel(i18n: I18n, o: OptionSpec): string {
+  return i18n.tk(`opt.${o.key}`, o.key);
+}
+
+function optionMeaning(i18n: I18n, game: GameId, o: OptionSpec): string {
+  return i18n.tk(`opt.${o.key}.meaning.${game}`, i18n.tk(`opt.${o.key}.meaning`, o.meaning));
+}
+
+export function valueLabel(i18n: I18n, key: string, v: OptionValue): string {
+  const s = String(v);
+  if (s === "true" || s === "false") return i18n.t(`val.${s}` as MsgKey);
+  const specific = `val.${key}.${s}`;
+  if (i18n.has(specific)) return i18n.t(specific);
+  if (/^\d+$/.test(s) && (key === "move_limit" || key === "children_limit"))
+    return i18n.tn("val.moves", Number(s));
+  return s;
+}
+
+function settingsBox(ctx: AppContext, g: GroupState): HTMLElement {
+  const { i18n, actions } = ctx;
+  const locked = g.table.status === "playing";
+  const select = (
+    id: string,
+    label: string,
+    value: string,
+    choices: [string, string][],
+    onchange: (v: string) => void,
+    hint?: string,
+  ) =>
+    h("div", { class: "field" }, [
+      h("label", { for: id }, [label]),
+      h(
+        "select",
+        {
+          id,
+          disabled: locked,
+          onchange: ((e: Event) =>
+            onchange((e.target as HTMLSelectElement).value)) as EventListener,
+        },
+        choices.map(([v, text]) => h("option", { value: v, selected: v === value }, [text])),
+      ),
+      hint ? h("p", { class: "meaning" }, [hint]) : null,
+    ]);
+  const fields: HTMLElement[] = [
+    select(
+      "set-game",
+      i18n.t("group.game"),
+      g.game,
+      GAME_IDS.map((id) => [id, i18n.t(`game.${id}`)]),
+      (v) => actions.settings({ game: v as GameId }),
+    ),
+    select(
+      "set-timer",
+      i18n.t("group.timer"),
+      String(g.settings.timer),
+      [
+        ["0", i18n.t("group.timer.0")],
+        ["30", i18n.t("group.timer.30")],
+        ["60", i18n.t("group.timer.60")],
+      ],
+      (v) => actions.settings({ timer: Number(v) as 0 | 30 | 60 }),
+    ),
+    select(
+      "set-cpu",
+      i18n.t("group.cpu_level"),
+      String(g.settings.cpu_level),
+      [1, 2, 3, 4, 5, 6, 7, 8].map((n) => [String(n), String(n)]),
+      (v) => actions.settings({ cpu_level: Number(v) }),
+      i18n.t("group.cpu_level.hint"),
+    ),
+  ];
+  for (const o of g.option_schema) {
+    const current = g.settings.options[o.key] ?? o.default;
+    fields.push(
+      select(
+        `opt-${o.key}`,
+        optionLabel(i18n, o),
+        String(current),
+        o.choices.map((c) => [String(c), valueLabel(i18n, o.key, c)]),
+        (v) => {
+          // Send the value with the type the schema uses (string, number or boolean).
+          const original = o.choices.find((c) => String(c) === v) ?? v;
+          actions.settings({ options: { [o.key]: original } });
+        },
+        optionMeaning(i18n, g.game, o),
+      ),
+    );
+  }
+  return h("section", { class: "box settings" }, [
+    h("h3", {}, [i18n.t("group.rules")]),
+    locked ? h("p", { class: "hint" }, [i18n.t("group.rules.between")]) : null,
+    ...fields,
+  ]);
+}

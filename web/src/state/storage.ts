@@ -1,0 +1,60 @@
+// Local storage that never throws (private mode, disabled storage, tests without a DOM).
+
+export interface KeyValue {
+  get(key: string): string | null;
+  set(key: string, value: string | null): void;
+}
+
+const PREFIX = "kaisho.";
+
+export function browserStorage(): KeyValue {
+  let ls: Storage | null = null;
+  try {
+    ls = typeof localStorage !== "undefined" ? localStorage : null;
+  } catch {
+    ls = null;
+  }
+  const mem = new Map<string, string>();
+  return {
+    get(key) {
+      try {
+        if (ls) return ls.getItem(PREFIX + key);
+      } catch {
+        /* fall through */
+      }
+      return mem.get(key) ?? null;
+    },
+    set(key, value) {
+      try {
+        if (ls) {
+          if (value === null) ls.removeItem(PREFIX + key);
+          else ls.setItem(PREFIX + key, value);
+          return;
+        }
+      } catch {
+        /* fall through */
+      }
+      if (value === null) mem.delete(key);
+      else mem.set(key, value);
+    },
+  };
+}
+
+export function memoryStorage(): KeyValue {
+  const mem = new Map<string, string>();
+  return {
+    get: (k) => mem.get(k) ?? null,
+    set: (k, v) => {
+      if (v === null) mem.delete(k);
+      else mem.set(k, v);
+    },
+  };
+}
+
+/** What the device remembers: the secret token, the last group, the chosen language. */
+export const KEYS = {
+  token: "token",
+  name: "name",
+  lastGroup: "lastGroup",
+  lang: "lang",
+} as const;

@@ -1,0 +1,79 @@
+// The application state: who we are, the group we are in, what we are waiting for.
+// Pages render from it; the network layer and user actions update it. No game rules here.
+
+import type { GroupState, HistoryEntry, MissedEvent } from "../net/protocol";
+import type { ConnectionStatus } from "../net/connection";
+
+export interface PendingMove {
+  move: string;
+  version: number; // the group version the move was chosen in
+  sentAt: number;
+}
+
+export interface Notice {
+  kind: "error" | "info";
+  code?: string;
+  text: string;
+  at: number;
+}
+
+export interface AppState {
+  connection: ConnectionStatus;
+  reconnectAttempt: number;
+  person: { id: string; name: string } | null;
+  group: GroupState | null;
+  /** When the last group state arrived (performance.now()), for the turn clock. */
+  groupReceivedAt: number;
+  pending: PendingMove | null;
+  notice: Notice | null;
+  missed: MissedEvent[];
+  history: {
+    status: "idle" | "loading" | "ready" | "unsupported" | "error";
+    games: HistoryEntry[];
+  };
+}
+
+export type Listener = (s: AppState) => void;
+
+export class Store {
+  private listeners = new Set<Listener>();
+  state: AppState = {
+    connection: "closed",
+    reconnectAttempt: 0,
+    person: null,
+    group: null,
+    groupReceivedAt: 0,
+    pending: null,
+    notice: null,
+    missed: [],
+    history: { status: "idle", games: [] },
+  };
+
+  subscribe(l: Listener): () => void {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  }
+
+  update(patch: Partial<AppState>): void {
+    this.state = { ...this.state, ...patch };
+    for (const l of this.listeners) l(this.state);
+  }
+
+  /**
+   * A group state arrived. Older versions of the same group are ignored (a late reply);
+   * a newer version ends the pending move whatever it was.
+   */
+  receiveGroup(g: GroupState, missed: MissedEvent[] | undefined, now: number): boolean {
+    const cur = this.state.group;
+    if (cur && cur.id === g.id && g.version < cur.version) return false;
+    const pending =
+      this.state.pending && g.version > this.state.pending.version ? null : this.state.pending;
+    this.update({
+      group: g,
+      groupReceivedAt: now,
+      pending: cur && cur.id !== g.id ? null : pending,
+      missed: missed ?? [],
+    });
+    return true;
+  }
+}
