@@ -4,6 +4,10 @@
 set -euo pipefail
 packages=(build-essential cmake g++ pkg-config googletest libgtest-dev libbenchmark-dev
   clang-format libboost-dev nlohmann-json3-dev libsqlite3-dev libssl-dev)
+# --with-browser: also Debian's Chromium and the fonts Arabic and kanji need (browser tests).
+if [ "${1:-}" = "--with-browser" ]; then
+  packages+=(chromium fonts-noto-core fonts-noto-cjk)
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -14,4 +18,9 @@ if ((${#missing[@]})); then
   [ "$(id -u)" -eq 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}"
+fi
+# Node.js 20 and npm build the web client and run the WebSocket and browser tests.
+if ! command -v node >/dev/null || ! node -e 'process.exit(+process.versions.node.split(".")[0] >= 20 ? 0 : 1)'; then
+  echo "Kaisho needs Node.js 20 or newer with npm (found: $(node --version 2>/dev/null || echo none))" >&2
+  exit 1
 fi

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # One command: install dependencies, build everything with AddressSanitizer and
-# UndefinedBehaviorSanitizer (assertions on), and run every test.
+# UndefinedBehaviorSanitizer (assertions on), and run every test: the C++ suites (ctest,
+# including the real-server WebSocket test), the web client's unit tests, and the browser
+# end-to-end tests against a real server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh
+scripts/install-deps.sh --with-browser
 cmake -S . -B build-test -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKAISHO_SANITIZE=ON \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" >/dev/null
 cmake --build build-test -j"$(nproc)"
-cd build-test
-ctest --output-on-failure -j"$(nproc)"
+(cd build-test && ctest --output-on-failure -j"$(nproc)")
+(cd web && npm ci --no-audit --no-fund && npm run build && npm test)
+scripts/browser-e2e.sh build-test/kaisho
