@@ -67,7 +67,7 @@ export interface GameResult {
 
 export interface Clock {
   limit: number;
-  remaining_ms: number;
+  remaining_ms?: number; // absent when the table has no turn timer
 }
 
 export interface GameInfo {

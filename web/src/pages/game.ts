@@ -167,7 +167,9 @@ function playersBox(ctx: AppContext, g: GroupState, turns: number, seatCount: nu
               : null,
             out ? h("small", { class: "out-badge" }, [" · ", i18n.t("play.out")]) : null,
             check ? h("small", { class: "check-badge" }, [" · ", i18n.t("play.check")]) : null,
-            toMove && game?.clock ? clockEl(ctx, game.clock.remaining_ms) : null,
+            toMove && game?.clock?.remaining_ms !== undefined
+              ? clockEl(ctx, game.clock.remaining_ms)
+              : null,
           ],
         );
       }),
