@@ -29,6 +29,7 @@ constexpr BenchPosition kPerftPositions[] = {
     {"annan", "traditional", "lnsgkgsnl/1r5b1/p1ppppp1p/1p5p1/9/1P5P1/P1PPPPP1P/1B5R1/LNSGKGSNL b - 1", 4, 2},
     {"hasami", "start", "startpos", 4, 2},
     {"musashi", "start", "startpos", 8, 2},
+    {"yonin", "start", "startpos", 7, 2},
 };
 
 }  // namespace

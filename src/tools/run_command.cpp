@@ -17,7 +17,7 @@ constexpr const char* kUsage =
     "  usi                                       (USI engine for shogi and annan on stdin/stdout)\n"
     "  match GAME [--games N] [--a SPEC] [--b SPEC] [--option KEY=VALUE]... [--openings PLIES]\n"
     "  think GAME [--position TEXT] [--option KEY=VALUE]... [--depth N] [--nodes N] [--time MS] [--level L]\n"
-    "GAME: shogi, annan, hasami, musashi. See docs/cli.md.\n";
+    "GAME: shogi, annan, hasami, musashi, yonin. See docs/cli.md.\n";
 }
 
 int run_command(const Args& argv, Io io) {

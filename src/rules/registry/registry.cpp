@@ -3,6 +3,7 @@
 #include "rules/hasami/hasami_game.hpp"
 #include "rules/musashi/musashi_game.hpp"
 #include "rules/shogi/shogi_game.hpp"
+#include "rules/yonin/yonin_game.hpp"
 
 namespace kaisho::rules {
 
@@ -12,6 +13,7 @@ const std::vector<const Game*>& all_games() {
       &shogi::annan_game(),
       &hasami::hasami_game(),
       &musashi::musashi_game(),
+      &yonin::yonin_game(),
   };
   return games;
 }
