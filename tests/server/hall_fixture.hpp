@@ -90,7 +90,7 @@ class RecordingOutbox final : public Outbox {
 };
 
 class HallTest : public ::testing::Test {
- protected:
+ public:
   void SetUp() override {
     path_ = std::filesystem::temp_directory_path() /
             ("kaisho-hall-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-" +

@@ -715,8 +715,18 @@ void Hall::request_cpu(Group& g, const std::string& why) {
     Group& gr = *it->second;
     if (gr.cpu_ticket != ticket || gr.status != "playing") return;  // superseded
     gr.cpu_seat = -1;
-    if (Status s = commit_move(gr, move); !s) {
-      // The engine and the rules disagree, or the store failed: try again shortly.
+    Status s = commit_move(gr, move);
+    if (!s && s.error().code == "illegal_move") {
+      // The engine and the rules disagree (a CPU bug): the rules win, and the game must not
+      // stall, so the first legal move is played instead.
+      const auto legal = gr.state->legal_moves();
+      if (!legal.empty()) {
+        move = legal.front();
+        s = commit_move(gr, move);
+      }
+    }
+    if (!s) {
+      // The store failed: try again shortly.
       gr.grace_timer = scheduler_.after(1000, [this, id] {
         auto again = groups_.find(id);
         if (again != groups_.end()) request_cpu(*again->second, "seat");
@@ -905,6 +915,24 @@ void Hall::on_record(ConnId c, const std::string& rid, const pr::GetRecord& m) {
   }
   r.start = row->start_text;
   r.moves = row->moves;
+  // Every position of the game, for replaying it in the client (which holds no rules).
+  if (const rules::Game* game = rules::find_game(row->game)) {
+    std::vector<std::pair<std::string, std::string>> o;
+    const json stored = json::parse(r.options_json.empty() ? "{}" : r.options_json, nullptr, false);
+    if (!stored.is_discarded())
+      for (auto& [k, v] : stored.items())
+        if (v.is_string()) o.emplace_back(k, v.get<std::string>());
+    auto options = game->make_options(o);
+    auto state = options ? game->from_position(row->start_text, options.value())
+                         : Result<std::unique_ptr<rules::GameState>>(options.error());
+    if (state) {
+      r.positions.push_back(state.value()->position_text());
+      for (const auto& move : row->moves) {
+        if (!state.value()->play(move)) break;
+        r.positions.push_back(state.value()->position_text());
+      }
+    }
+  }
   r.result_json = row->result_json;
   r.exports = export_record(*row, r.players);
   outbox_.send(c, pr::encode(r));

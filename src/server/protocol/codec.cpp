@@ -249,7 +249,7 @@ std::string encode(const RecordView& r) {
   json result = r.result_json.empty() ? json() : json::parse(r.result_json, nullptr, false);
   json options = json::parse(r.options_json, nullptr, false);
   json j = {{"type", "record"}, {"game_id", r.game_id}, {"game", r.game}, {"players", r.players},
-            {"start", r.start}, {"moves", r.moves}, {"result", result},
+            {"start", r.start}, {"moves", r.moves}, {"positions", r.positions}, {"result", result},
             {"options", options.is_discarded() ? json::object() : options}, {"exports", r.exports}};
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }

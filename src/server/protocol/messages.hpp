@@ -177,6 +177,7 @@ struct RecordView {
   std::vector<std::string> players;
   std::string start;
   std::vector<std::string> moves;
+  std::vector<std::string> positions;  // position text before the first move and after each
   std::string result_json;
   std::string options_json;
   std::map<std::string, std::string> exports;  // format name -> text (kif, csa, text)
