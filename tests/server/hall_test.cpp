@@ -293,7 +293,7 @@ TEST_F(Hall2, RatingsAfterADrawAndALossMatchHandComputedValues) {
   // The sides swapped for the replay (alternation on by default).
   EXPECT_EQ(g["table"]["your_seats"], json({1}));
 
-  // A decisive game against the CPU at level 1 (fixed at 500, deviation 50): the person
+  // A decisive game against the CPU at level 1 (fixed at 800, deviation 50): the person
   // resigns (the CPU never does) and loses to the fixed rating.
   ConnId c = person("Chen");
   const std::string id2 = create(c, "annan");
@@ -304,8 +304,8 @@ TEST_F(Hall2, RatingsAfterADrawAndALossMatchHandComputedValues) {
   EXPECT_EQ(r["winner"], 1);
   ASSERT_EQ(r["rating_changes"].size(), 1u);
   EXPECT_NEAR(r["rating_changes"][0]["before"].get<double>(), 1500.0, 1e-9);
-  // Loss of a new player (1500, 350) to a fixed 500/50, computed by hand from the paper.
-  EXPECT_NEAR(r["rating_changes"][0]["after"].get<double>(), 814.45, 0.01);
+  // Loss of a new player (1500, 350) to a fixed 800/50, computed by hand from the paper.
+  EXPECT_NEAR(r["rating_changes"][0]["after"].get<double>(), 861.31, 0.01);
 }
 
 TEST_F(Hall2, SettingsAreValidatedAndEveryoneSeesTheChange) {

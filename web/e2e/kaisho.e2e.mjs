@@ -4,6 +4,7 @@
 // Screenshots go to e2e/artifacts/.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { newDevice } from "./browser.mjs";
 import {
   BASE,
@@ -135,6 +136,124 @@ describe("Kaisho in the browser", { skip }, () => {
     assert.ok(await d.page.locator(".result .reason").isVisible());
     await d.page.locator(".next-game").click();
     await waitGroup(d.page, (g) => g.table.status === "playing" && g.table.game.number === 2);
+  });
+
+  test("My games lists a finished game; its replay steps through the moves and exports", async () => {
+    const d = await open("en");
+    devices.push(d);
+    const { page } = d;
+    await page.locator('.game-card[data-game="shogi"] .play-cpu').click();
+    await waitGroup(page, (g) => g.table.status === "playing");
+    const pick = chooser(7);
+    for (let played = 0; played < 3;) {
+      const g = await group(page);
+      if (isMyTurn(g) && !(await appState(page)).pending) {
+        await playMove(page, pick(g.table.game.legal_moves));
+        played++;
+      } else await page.waitForTimeout(100);
+    }
+    await waitGroup(page, (g) => g.table.game.moves.length >= 6);
+    await page.locator(".resign").click();
+    await page.locator(".resign-yes").click();
+    const done = await waitGroup(page, (g) => g.table.status === "finished");
+    const moveCount = done.table.game.moves.length;
+
+    // My games: the newest row is this game.
+    await page.locator(`.site-header a[href="/#/history"]`).click();
+    const row = page.locator("tr.history-row").first();
+    await row.waitFor({ timeout: 20_000 });
+    assert.equal(await row.getAttribute("data-game"), "shogi");
+    assert.match(await row.locator(".reason").textContent(), /resignation/);
+    assert.match(await row.locator(".players").textContent(), /Sente.*Gote/s);
+    assert.match(await row.locator(".outcome").textContent(), /You lost/);
+    await shot(page, "history-en");
+    await page.locator(".lang-switch").click();
+    await page.locator("html[dir=rtl]").waitFor();
+    assert.match(await row.locator(".reason").textContent(), /بالاستسلام/);
+    await shot(page, "history-ar");
+    await page.locator(".lang-switch").click();
+
+    // The replay opens on the final position.
+    const gameId = await row.getAttribute("data-game-id");
+    await row.locator(".replay-link").click();
+    await page.waitForURL(new RegExp(`#/history/${gameId}$`), { timeout: 10_000 });
+    await page.locator(".replay-board svg.board").waitFor({ timeout: 20_000 });
+    const current = () => page.locator(".replay-move.current").getAttribute("id");
+    const board = () => page.locator(".replay-board").innerHTML();
+    assert.equal(await page.locator(".replay-move").count(), moveCount + 1);
+    assert.equal(await current(), `replay-move-${moveCount}`);
+    const finalBoard = await board();
+    await page.locator(".replay-first").click();
+    assert.equal(await current(), "replay-move-0");
+    assert.match(await page.locator(".replay-status").textContent(), /Start position/);
+    const startBoard = await board();
+    assert.notEqual(startBoard, finalBoard, "the start differs from the end");
+    assert.match(await page.locator('[data-sq="7g"]').getAttribute("aria-label"), /pawn/);
+    // Right arrow: the next move; the board changes and shows the move.
+    await page.keyboard.press("ArrowRight");
+    assert.equal(await current(), "replay-move-1");
+    assert.notEqual(await board(), startBoard, "the board changed after one move");
+    assert.equal(await page.locator(".replay-board .sq.last").count(), 2);
+    await page.locator(".replay-next").click();
+    assert.equal(await current(), "replay-move-2");
+    await page.keyboard.press("ArrowLeft");
+    assert.equal(await current(), "replay-move-1");
+    await page.keyboard.press("End");
+    assert.equal(await current(), `replay-move-${moveCount}`);
+    assert.equal(await board(), finalBoard);
+    await page.locator(`#replay-move-3`).click();
+    assert.equal(await current(), "replay-move-3");
+    assert.ok(await page.locator(".replay .result .reason").isVisible());
+    await shot(page, "record-en");
+    await page.locator(".lang-switch").click();
+    await page.locator("html[dir=rtl]").waitFor();
+    // In Arabic too, Left is the previous move (the board and move list stay left to right).
+    await page.keyboard.press("ArrowLeft");
+    assert.equal(await current(), "replay-move-2");
+    await shot(page, "record-ar");
+    await page.locator(".lang-switch").click();
+
+    // Exports: text, KIF and CSA for Shogi; the KIF download is the server's KIF.
+    for (const kind of ["text", "kif", "csa"])
+      assert.equal(await page.locator(`.export-${kind}`).count(), 1, kind);
+    const [kif] = await Promise.all([
+      page.waitForEvent("download", { timeout: 10_000 }),
+      page.locator(".export-kif").click(),
+    ]);
+    assert.equal(kif.suggestedFilename(), `kaisho-shogi-${gameId}.kif`);
+    const kifText = readFileSync(await kif.path(), "utf8");
+    assert.match(kifText, /先手/);
+    assert.match(kifText, /投了/);
+    const [txt] = await Promise.all([
+      page.waitForEvent("download", { timeout: 10_000 }),
+      page.locator(".export-text").click(),
+    ]);
+    assert.equal(txt.suggestedFilename(), `kaisho-shogi-${gameId}.txt`);
+    const text = readFileSync(await txt.path(), "utf8");
+    assert.equal(text.trim().split(" moves ")[1].split(" ").length, moveCount);
+
+    // A reload of the replay URL shows the same game; a download also works under the
+    // server's content security policy (this device does not bypass it).
+    const token = await page.evaluate(() => localStorage.getItem("kaisho.token"));
+    const strict = await newDevice({ locale: "ar", bypassCSP: false });
+    devices.push(strict);
+    const csp = [];
+    strict.page.on(
+      "console",
+      (m) => /Content Security Policy/i.test(m.text()) && csp.push(m.text()),
+    );
+    await strict.page.goto(BASE + "/#/rules");
+    await strict.page.evaluate((t) => localStorage.setItem("kaisho.token", t), token);
+    await strict.page.goto(`${BASE}/#/history/${gameId}`);
+    await strict.page.reload();
+    await strict.page.locator(".replay-board svg.board").waitFor({ timeout: 20_000 });
+    const [csa] = await Promise.all([
+      strict.page.waitForEvent("download", { timeout: 10_000 }),
+      strict.page.locator(".export-csa").click(),
+    ]);
+    assert.equal(csa.suggestedFilename(), `kaisho-shogi-${gameId}.csa`);
+    assert.match(readFileSync(await csa.path(), "utf8"), /%TORYO/);
+    assert.deepEqual(csp, []);
   });
 
   test("the Arabic page is right-to-left and the board is not mirrored", async () => {

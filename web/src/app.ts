@@ -14,6 +14,7 @@ import {
 import { type Route, parseRoute, routeUrl, sameRoute } from "./router";
 import { KEYS, type KeyValue, browserStorage } from "./state/storage";
 import { Store } from "./state/store";
+import { clampIndex } from "./history/replay";
 
 export interface Actions {
   createGroup(game: GameId, mode: "cpu" | "friends"): void;
@@ -30,6 +31,10 @@ export interface Actions {
   leave(): void;
   setName(name: string): void;
   requestHistory(): void;
+  /** Asks for one game's record (#/history/ID); kept when it is already here. */
+  requestRecord(id: number, force?: boolean): void;
+  /** Shows position `index` of the record being replayed (0 = the start). */
+  replayTo(index: number): void;
   setLang(lang: Lang): void;
   reconnectNow(): void;
 }
@@ -159,6 +164,7 @@ export class App {
     this.route = r;
     if (r.page === "group" && (prev.page !== "group" || prev.id !== r.id)) this.enterGroup(r.id);
     if (r.page === "history") this.actions.requestHistory();
+    if (r.page === "record") this.actions.requestRecord(r.id);
     this.onRender();
   }
 
@@ -188,6 +194,10 @@ export class App {
           const last = this.storage.get(KEYS.lastGroup);
           if (last && r.page === "front") this.send(msg.joinGroup(last));
         }
+        // A page opened directly (or a reconnection) on "My games" or a replay.
+        if (r.page === "history") this.actions.requestHistory();
+        if (r.page === "record" && this.store.state.record.status !== "ready")
+          this.actions.requestRecord(r.id, true);
         break;
       }
       case "group": {
@@ -225,8 +235,15 @@ export class App {
           }
           if (last && (r.page !== "group" || r.id === last)) this.storage.set(KEYS.lastGroup, null);
         }
-        if (m.code === "unknown_type" && m.rid?.startsWith("h")) {
-          this.store.update({ history: { status: "unsupported", games: [] } });
+        if (m.rid?.startsWith("h") && this.store.state.history.status === "loading") {
+          const status = m.code === "unknown_type" ? "unsupported" : "error";
+          this.store.update({ history: { status, games: [] } });
+          break;
+        }
+        if (m.rid?.startsWith("r") && this.store.state.record.status === "loading") {
+          this.store.update({
+            record: { ...this.store.state.record, status: "error", data: null, error: m.code },
+          });
           break;
         }
         if (m.code === "not_hello") {
@@ -251,8 +268,16 @@ export class App {
         this.store.update({ history: { status: "ready", games: m.games ?? [] } });
         break;
       }
-      case "record":
+      case "record": {
+        const rs = this.store.state.record;
+        if (rs.id !== m.game_id) break; // a late reply for a game no longer shown
+        const { type: _type, rid: _rid, ...data } = m;
+        this.store.update({
+          // Opens on the final position, next to the result.
+          record: { status: "ready", id: m.game_id, data, index: data.moves.length },
+        });
         break;
+      }
     }
   }
   private resumeOffered = false;
@@ -322,8 +347,22 @@ export class App {
       });
     },
     requestHistory: () => {
-      this.store.update({ history: { status: "loading", games: [] } });
-      this.send({ type: "history", rid: this.nextRid("h") });
+      // Keep the rows shown while the fresh list comes.
+      const games = this.store.state.history.games;
+      this.store.update({ history: { status: games.length ? "ready" : "loading", games } });
+      this.send(msg.history(this.nextRid("h")));
+    },
+    requestRecord: (id, force = false) => {
+      const rs = this.store.state.record;
+      if (!force && rs.id === id && (rs.status === "ready" || rs.status === "loading")) return;
+      this.store.update({ record: { status: "loading", id, data: null, index: 0 } });
+      this.send(msg.record(id, this.nextRid("r")));
+    },
+    replayTo: (index) => {
+      const rs = this.store.state.record;
+      if (rs.status !== "ready" || !rs.data) return;
+      const i = clampIndex(index, rs.data.moves.length);
+      if (i !== rs.index) this.store.update({ record: { ...rs, index: i } });
     },
     setLang: (lang) => {
       this.i18n = new I18n(lang);

@@ -6,6 +6,7 @@ import { renderFront } from "./pages/front";
 import { renderGroup } from "./pages/group";
 import { renderRules } from "./pages/rules";
 import { renderHistory } from "./pages/history";
+import { renderRecord, replayKey } from "./pages/record";
 import { renderDemo } from "./pages/demo";
 import { tickClocks } from "./pages/game";
 import { h } from "./ui/dom";
@@ -29,6 +30,9 @@ function render(): void {
     case "history":
       renderHistory(main, ctx);
       break;
+    case "record":
+      renderRecord(main, ctx, ctx.route.id);
+      break;
     case "demo":
       renderDemo(main, ctx, ctx.route.game, ctx.route.seat);
       break;
@@ -47,10 +51,16 @@ function render(): void {
     const sq = active.getAttribute("data-sq");
     const again = sq ? root.querySelector<SVGElement>(`[data-sq="${sq}"]`) : null;
     again?.focus({ preventScroll: true });
+  } else if (active instanceof HTMLElement && active.id && oldMain?.contains(active)) {
+    // e.g. the replay buttons: the same control keeps the focus after a re-render.
+    document.getElementById(active.id)?.focus({ preventScroll: true });
   }
 }
 
 app.setRenderer(render);
+document.addEventListener("keydown", (e) => {
+  if (app.route.page === "record") replayKey(e, app.context());
+});
 app.start();
 render();
 setInterval(() => tickClocks(performance.now()), 250);

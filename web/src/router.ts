@@ -1,5 +1,5 @@
 // Routes. The invite link is a real path, /g/GROUP_ID (the server serves index.html for
-// it); the other pages use the hash (/#/rules/shogi, /#/history) so that the server needs
+// it); the other pages use the hash (/#/rules/shogi, /#/history, /#/history/GAME_ID) so that the server needs
 // no route for them. `?demo=GAME` shows a board from a sample state, without a server.
 
 import { type GameId, isGameId } from "./net/protocol";
@@ -9,6 +9,7 @@ export type Route =
   | { page: "group"; id: string }
   | { page: "rules"; game: GameId | null }
   | { page: "history" }
+  | { page: "record"; id: number }
   | { page: "demo"; game: GameId; seat: number | null };
 
 const GROUP_ID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -30,7 +31,11 @@ export function parseRoute(loc: { pathname: string; hash: string; search: string
   if (parts[0] === "g" && parts[1] && GROUP_ID.test(parts[1]))
     return { page: "group", id: parts[1] };
   if (parts[0] === "rules") return { page: "rules", game: isGameId(parts[1]) ? parts[1] : null };
-  if (parts[0] === "history") return { page: "history" };
+  if (parts[0] === "history") {
+    // #/history/GAME_ID: one game's replay (the server's game ids are integers).
+    if (parts[1] && /^\d{1,15}$/.test(parts[1])) return { page: "record", id: Number(parts[1]) };
+    return { page: "history" };
+  }
   // A hash route wins over the path; a path other than /g/… falls back to the front page.
   if (fromHash === null && loc.pathname.startsWith("/g/")) return { page: "front" };
   return { page: "front" };
@@ -55,6 +60,8 @@ export function routeUrl(r: Route): string {
       return r.game ? `/#/rules/${r.game}` : "/#/rules";
     case "history":
       return "/#/history";
+    case "record":
+      return `/#/history/${r.id}`;
     case "demo":
       return `/?demo=${r.game}${r.seat !== null ? `&seat=${r.seat}` : ""}`;
   }

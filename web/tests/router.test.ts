@@ -31,6 +31,7 @@ describe("routes", () => {
       { page: "rules", game: "musashi" },
       { page: "rules", game: null },
       { page: "history" },
+      { page: "record", id: 12 },
       { page: "demo", game: "hasami", seat: 1 },
     ];
     for (const r of routes) {

@@ -43,7 +43,7 @@ std::string handicap_name(const std::string& sfen) {
 }  // namespace
 
 Result<std::string> to_kif(const RecordInfo& r) {
-  std::string out = "# KIF形式棋譜ファイル Kaisho\n";
+  std::string out = "#KIF version=2.0 encoding=UTF-8\n# KIF形式棋譜ファイル Kaisho\n";
   if (r.variant == "annan") out += "棋戦：安南将棋\n";
   const std::string handicap = handicap_name(r.start_sfen);
   if (!handicap.empty()) out += "手合割：" + handicap + "\n";
@@ -66,7 +66,10 @@ Result<std::string> to_kif(const RecordInfo& r) {
     } else {
       line += kKifPiece[type_of(p.at(m.from()))];
       if (m.promotes()) line += "成";
-      line += "(" + std::to_string(file_of(m.from())) + std::to_string(rank_of(m.from())) + ")";
+      line += '(';
+      line += static_cast<char>('0' + file_of(m.from()));
+      line += static_cast<char>('0' + rank_of(m.from()));
+      line += ')';
     }
     previous_to = to;
     moves += line + "\n";
@@ -93,7 +96,8 @@ Result<std::string> to_csa(const RecordInfo& r) {
   if (!start) return start.error();
   const Position& s = start.value();
   for (int rank = 1; rank <= 9; ++rank) {
-    out += "P" + std::to_string(rank);
+    out += 'P';
+    out += static_cast<char>('0' + rank);
     for (int file = 9; file >= 1; --file) {
       Piece p = s.at(make_square(file, rank));
       if (p == kNoPiece) out += " * ";

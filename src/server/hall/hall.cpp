@@ -549,7 +549,7 @@ Status Hall::start_game(Group& g) {
   row.group_id = g.id;
   row.game = g.game;
   row.start_text = state.value()->start_text();
-  row.started_ms = scheduler_.now_ms();
+  row.started_ms = scheduler_.wall_ms();
   for (size_t s = 0; s < n; ++s) {
     if (seats[s].empty()) players.push_back({{"cpu_level", g.cpu_level}, {"name", "CPU"}});
     else players.push_back({{"person", seats[s]}, {"name", name_of(seats[s])}});
@@ -791,7 +791,7 @@ void Hall::finish_game(Group& g) {
     changes.push_back({{"person", c.person_id}, {"seat", c.seat}, {"before", c.before}, {"after", c.after}});
   json result = {{"kind", r.kind}, {"winner", r.winner}, {"places", r.places}, {"reason", r.reason},
                  {"rating_changes", changes}};
-  (void)store_.finish_game(g.game_db_id, result.dump(), scheduler_.now_ms());
+  (void)store_.finish_game(g.game_db_id, result.dump(), scheduler_.wall_ms());
   g.result = r;
   g.status = "finished";
   bump(g, "result", r.reason);
@@ -904,6 +904,14 @@ void Hall::on_history(ConnId c, const std::string&) {
 void Hall::on_record(ConnId c, const std::string& rid, const pr::GetRecord& m) {
   auto row = store_.game(m.game_id);
   if (!row) return send_error(c, rid, "no_game", row.error().message);
+  // A record is for the people who played it and the members of its group.
+  const std::string& me = person_of(c);
+  const bool played = std::find(row->player_ids.begin(), row->player_ids.end(), me) != row->player_ids.end();
+  auto group = groups_.find(row->group_id);
+  const bool member = group != groups_.end() &&
+                      std::find(group->second->members.begin(), group->second->members.end(), me) !=
+                          group->second->members.end();
+  if (!played && !member) return send_error(c, rid, "no_game", "no game " + std::to_string(m.game_id));
   pr::RecordView r;
   r.game_id = row->id;
   r.game = row->game;

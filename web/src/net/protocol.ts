@@ -10,7 +10,8 @@ export function isGameId(s: unknown): s is GameId {
   return typeof s === "string" && (GAME_IDS as readonly string[]).includes(s);
 }
 
-export type OptionValue = string | number | boolean;
+/** Option values are always strings, one of the schema's `choices` ("true", "150"). */
+export type OptionValue = string;
 
 export interface OptionSpec {
   key: string;
@@ -116,22 +117,37 @@ export interface MissedEvent {
   detail: unknown;
 }
 
-/** One finished game in a person's history (proposed: the server has no `history` yet). */
-export interface HistoryEntry {
-  id: string;
+/** One finished game in a person's `history` (newest first). */
+export interface HistoryGame {
+  game_id: number;
   game: GameId;
-  finished_at?: string;
-  players: { seat: number; name: string; person?: string; kind?: string }[];
-  result?: GameResult;
-  moves?: number;
+  group: string;
+  /** Player names by seat. */
+  players: string[];
+  result: GameResult;
+  started_ms: number;
+  ended_ms: number;
+}
+
+/** One game's record (`record`): `positions[i]` is the position text after i moves. */
+export interface GameRecord {
+  game_id: number;
+  game: GameId;
+  players: string[];
+  start: string;
+  moves: string[];
+  positions: string[];
+  result: GameResult | null;
+  options: Record<string, OptionValue>;
+  exports: { text: string; kif?: string; csa?: string };
 }
 
 export type ServerMessage =
   | { type: "welcome"; protocol: number; token: string; person: { id: string; name: string } }
   | { type: "group"; group: GroupState; missed?: MissedEvent[] }
   | { type: "error"; rid?: string; code: string; message: string }
-  | { type: "history"; rid?: string; games: HistoryEntry[] }
-  | { type: "record"; rid?: string; record: unknown };
+  | { type: "history"; rid?: string; games: HistoryGame[] }
+  | ({ type: "record"; rid?: string } & GameRecord);
 
 export type ErrorCode =
   | "bad_json"
@@ -173,7 +189,7 @@ export type ClientMessage =
   | { type: "resign"; group: string; rid?: string }
   | { type: "sync"; group: string; version: number; rid?: string }
   | { type: "history"; rid?: string }
-  | { type: "record"; game: string; rid?: string };
+  | { type: "record"; game_id: number; rid?: string };
 
 // ---- builders ---------------------------------------------------------------------------
 
@@ -231,8 +247,12 @@ export const msg = {
   sync(group: string, version: number): ClientMessage {
     return { type: "sync", group, version };
   },
-  history(): ClientMessage {
-    return { type: "history" };
+  history(rid?: string): ClientMessage {
+    return rid ? { type: "history", rid } : { type: "history" };
+  },
+  /** The server's game ids are integers. */
+  record(gameId: number, rid?: string): ClientMessage {
+    return rid ? { type: "record", game_id: gameId, rid } : { type: "record", game_id: gameId };
   },
 };
 
@@ -250,9 +270,40 @@ export function parseServerMessage(data: string): ServerMessage | null {
   switch (type) {
     case "welcome":
     case "error":
-    case "history":
-    case "record":
       return v as ServerMessage;
+    case "history": {
+      const games = (v as { games?: unknown }).games;
+      if (!Array.isArray(games)) return null;
+      // Keep the entries this client can show; ignore games it does not know.
+      const ok = games.filter(
+        (e: unknown): e is HistoryGame =>
+          typeof e === "object" &&
+          e !== null &&
+          typeof (e as HistoryGame).game_id === "number" &&
+          isGameId((e as HistoryGame).game) &&
+          Array.isArray((e as HistoryGame).players),
+      );
+      return { ...(v as object), type: "history", games: ok } as ServerMessage;
+    }
+    case "record": {
+      const r = v as Partial<GameRecord>;
+      if (
+        typeof r.game_id !== "number" ||
+        !isGameId(r.game) ||
+        !Array.isArray(r.moves) ||
+        !Array.isArray(r.positions) ||
+        r.positions.length !== r.moves.length + 1 ||
+        typeof r.exports !== "object" ||
+        r.exports === null
+      )
+        return null;
+      return {
+        ...r,
+        players: Array.isArray(r.players) ? r.players : [],
+        options: r.options ?? {},
+        result: r.result ?? null,
+      } as ServerMessage;
+    }
     case "group": {
       const g = (v as { group?: unknown }).group;
       if (typeof g !== "object" || g === null) return null;

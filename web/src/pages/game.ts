@@ -233,7 +233,7 @@ function musashiInfo(ctx: AppContext, g: GroupState): HTMLElement | null {
   ]);
 }
 
-function resultBox(ctx: AppContext, g: GroupState): HTMLElement | null {
+export function resultBox(ctx: AppContext, g: GroupState): HTMLElement | null {
   const { i18n } = ctx;
   const r = g.table.game?.result;
   if (!r) return null;

@@ -254,11 +254,8 @@ function settingsBox(ctx: AppContext, g: GroupState): HTMLElement {
         optionLabel(i18n, o),
         String(current),
         o.choices.map((c) => [String(c), valueLabel(i18n, o.key, c)]),
-        (v) => {
-          // Send the value with the type the schema uses (string, number or boolean).
-          const original = o.choices.find((c) => String(c) === v) ?? v;
-          actions.settings({ options: { [o.key]: original } });
-        },
+        // Option values are strings on the wire, exactly one of the schema's choices.
+        (v) => actions.settings({ options: { [o.key]: v } }),
         optionMeaning(i18n, g.game, o),
       ),
     );

@@ -1,9 +1,11 @@
-// A person's finished games. The server has no `history` message yet (protocol 1): the page
-// asks with {type:"history"} and shows an empty state when the answer is unknown_type.
-// Expected answer (proposal, docs/web.md): {type:"history", games:[{id, game, finished_at,
-// players:[{seat,name}], result, moves}]}.
+// "My games": the person's finished games (`history`, newest first, up to 100). Each row
+// opens the game's replay (#/history/GAME_ID).
 import type { AppContext } from "../app";
+import { durationMinutes, formatDate, ratingChange, resultSummary } from "../history/format";
+import { seatOfPerson } from "../history/replay";
+import type { HistoryGame } from "../net/protocol";
 import { seatNameFor } from "./seatNames";
+import { link } from "./layout";
 import { h, isolate, ltr } from "../ui/dom";
 
 export function renderHistory(root: HTMLElement, ctx: AppContext): void {
@@ -14,11 +16,10 @@ export function renderHistory(root: HTMLElement, ctx: AppContext): void {
     root.append(h("p", { role: "status" }, [i18n.t("history.loading")]));
     return;
   }
-  if (hs.status === "unsupported") {
+  if (hs.status === "unsupported" || hs.status === "error") {
     root.append(
       h("div", { class: "empty-state" }, [
-        h("p", {}, [i18n.t("history.unsupported")]),
-        h("p", {}, [i18n.t("history.empty")]),
+        h("p", {}, [i18n.t(hs.status === "unsupported" ? "history.unsupported" : "history.error")]),
       ]),
     );
     return;
@@ -28,54 +29,97 @@ export function renderHistory(root: HTMLElement, ctx: AppContext): void {
     return;
   }
   root.append(
-    h("table", { class: "history" }, [
-      h("thead", {}, [
-        h("tr", {}, [
-          h("th", {}, [i18n.t("history.date")]),
-          h("th", {}, [i18n.t("history.game")]),
-          h("th", {}, [i18n.t("history.players")]),
-          h("th", {}, [i18n.t("history.result")]),
-          h("th", {}, [i18n.t("history.moves")]),
-        ]),
-      ]),
-      h(
-        "tbody",
-        {},
-        hs.games.map((g) => {
-          const date = g.finished_at ? new Date(g.finished_at) : null;
-          const r = g.result;
-          const result = !r
-            ? ""
-            : r.kind === "draw"
-              ? i18n.t("result.draw")
-              : r.kind === "win" && r.winner !== undefined
-                ? i18n.t("result.win", {
-                    name:
-                      "\u2068" +
-                      (g.players.find((p) => p.seat === r.winner)?.name ?? "") +
-                      "\u2069",
-                  })
-                : i18n.t("result.title");
-          return h("tr", {}, [
-            h("td", {}, [
-              date ? ltr(date.toLocaleString(i18n.lang === "ar" ? "ar-u-nu-latn" : "en")) : "",
+    h("p", { class: "hint history-count" }, [i18n.tn("history.count", hs.games.length)]),
+    h("div", { class: "history-wrap" }, [
+      h("table", { class: "history" }, [
+        h("thead", {}, [
+          h("tr", {}, [
+            h("th", { scope: "col" }, [i18n.t("history.date")]),
+            h("th", { scope: "col" }, [i18n.t("history.game")]),
+            h("th", { scope: "col" }, [i18n.t("history.players")]),
+            h("th", { scope: "col" }, [i18n.t("history.result")]),
+            h("th", { scope: "col" }, [i18n.t("history.duration")]),
+            h("th", { scope: "col" }, [
+              h("span", { class: "visually-hidden" }, [i18n.t("history.open")]),
             ]),
-            h("td", {}, [i18n.t(`game.${g.game}`)]),
-            h(
-              "td",
-              {},
-              g.players.flatMap((p, i) => [
-                i > 0 ? ", " : "",
-                seatNameFor(g.game, p.seat, i18n),
-                " ",
-                isolate(p.name),
-              ]),
-            ),
-            h("td", {}, [result, r ? ` — ${i18n.tk(`result.reason.${r.reason}`, r.reason)}` : ""]),
-            h("td", {}, [g.moves !== undefined ? ltr(String(g.moves)) : ""]),
-          ]);
-        }),
-      ),
+          ]),
+        ]),
+        h(
+          "tbody",
+          {},
+          hs.games.map((g) => historyRow(ctx, g)),
+        ),
+      ]),
     ]),
   );
+}
+
+function historyRow(ctx: AppContext, g: HistoryGame): HTMLTableRowElement {
+  const { i18n } = ctx;
+  const me = ctx.store.state.person?.id ?? null;
+  const yourSeat = seatOfPerson(g.result, me);
+  const sum = resultSummary(g.game, g.players, g.result, i18n, yourSeat);
+  const date = formatDate(g.ended_ms, i18n.lang);
+  const minutes = durationMinutes(g.started_ms, g.ended_ms);
+  const rating = ratingChange(g.result, me);
+  const gameName = i18n.t(`game.${g.game}`);
+  const open = link(
+    ctx,
+    { page: "record", id: g.game_id },
+    i18n.t("history.open"),
+    "button replay-link",
+  );
+  open.setAttribute(
+    "aria-label",
+    i18n.t("history.openGame", { game: gameName, result: sum.headline }),
+  );
+  const row = h("tr", { class: "history-row", "data-game-id": g.game_id, "data-game": g.game }, [
+    h("td", { class: date ? "date" : "date unknown", "data-label": i18n.t("history.date") }, [
+      date ? ltr(date) : "—",
+    ]),
+    h("td", { class: "game-name" }, [gameName]),
+    h(
+      "td",
+      { class: "players" },
+      g.players.flatMap((name, seat) => [
+        seat > 0 ? h("br") : null,
+        h("span", { class: `seat-chip seat-${seat}` }, [seatNameFor(g.game, seat, i18n)]),
+        " ",
+        isolate(name),
+        seat === yourSeat ? h("small", {}, [` (${i18n.t("group.you")})`]) : null,
+      ]),
+    ),
+    h("td", { class: "result-cell" }, [
+      sum.outcome
+        ? h("strong", { class: `outcome outcome-${sum.outcome}` }, [
+            i18n.t(`history.outcome.${sum.outcome}`),
+          ])
+        : null,
+      sum.outcome ? " · " : null,
+      h("span", { class: "headline" }, [sum.headline]),
+      sum.reason ? h("span", { class: "reason" }, [" — ", sum.reason]) : null,
+      rating
+        ? h("small", { class: `rating ${rating.delta >= 0 ? "up" : "down"}` }, [
+            h("br"),
+            i18n.t("history.rating", {
+              before: String(rating.before),
+              after: String(rating.after),
+            }),
+            " (",
+            ltr(`${rating.delta >= 0 ? "+" : ""}${rating.delta}`),
+            ")",
+          ])
+        : null,
+    ]),
+    h("td", { "data-label": i18n.t("history.duration") }, [
+      minutes !== null ? i18n.tn("history.minutes", minutes) : "—",
+    ]),
+    h("td", {}, [open]),
+  ]);
+  // The whole row opens the replay on a click; the link is the keyboard's way in.
+  row.addEventListener("click", (e) => {
+    if ((e.target as Element | null)?.closest("a")) return;
+    ctx.navigate({ page: "record", id: g.game_id });
+  });
+  return row;
 }

@@ -1,7 +1,7 @@
 // The application state: who we are, the group we are in, what we are waiting for.
 // Pages render from it; the network layer and user actions update it. No game rules here.
 
-import type { GroupState, HistoryEntry, MissedEvent } from "../net/protocol";
+import type { GameRecord, GroupState, HistoryGame, MissedEvent } from "../net/protocol";
 import type { ConnectionStatus } from "../net/connection";
 
 export interface PendingMove {
@@ -29,8 +29,19 @@ export interface AppState {
   missed: MissedEvent[];
   history: {
     status: "idle" | "loading" | "ready" | "unsupported" | "error";
-    games: HistoryEntry[];
+    games: HistoryGame[];
   };
+  /** The record being replayed (#/history/ID) and the shown position (0 = start). */
+  record: RecordState;
+}
+
+export interface RecordState {
+  status: "idle" | "loading" | "ready" | "error";
+  id: number | null;
+  data: GameRecord | null;
+  index: number;
+  /** The error code when status is "error" (e.g. no_game). */
+  error?: string;
 }
 
 export type Listener = (s: AppState) => void;
@@ -47,6 +58,7 @@ export class Store {
     notice: null,
     missed: [],
     history: { status: "idle", games: [] },
+    record: { status: "idle", id: null, data: null, index: 0 },
   };
 
   subscribe(l: Listener): () => void {

@@ -1,0 +1,92 @@
+// Formatting of the rows of "My games" (history): date, duration, players, result.
+import type { I18n, Lang } from "../i18n";
+import type { GameId, GameResult } from "../net/protocol";
+import { seatNameFor } from "../pages/seatNames";
+
+/** 2001-01-01: earlier values are not wall-clock times (e.g. a monotonic clock). */
+const EPOCH_FLOOR = 978_307_200_000;
+
+/** The date and time a game ended, or null when the value is not a wall-clock time. */
+export function formatDate(ms: number, lang: Lang, timeZone?: string): string | null {
+  if (!Number.isFinite(ms) || ms < EPOCH_FLOOR) return null;
+  return new Intl.DateTimeFormat(lang === "ar" ? "ar-u-nu-latn" : "en", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    ...(timeZone ? { timeZone } : {}),
+  }).format(new Date(ms));
+}
+
+/** Whole minutes a game lasted (at least 1), or null when unknown. */
+export function durationMinutes(startedMs: number, endedMs: number): number | null {
+  if (!Number.isFinite(startedMs) || !Number.isFinite(endedMs) || endedMs < startedMs) return null;
+  return Math.max(1, Math.round((endedMs - startedMs) / 60_000));
+}
+
+/** "Sente Layla", one per seat. */
+export function seatPlayers(game: GameId, players: string[], i18n: I18n): string[] {
+  return players.map((name, seat) => `${seatNameFor(game, seat, i18n)} ${name}`.trim());
+}
+
+/** The seats that won: the winner, or every seat placed first. */
+export function winningSeats(r: GameResult): number[] {
+  if (r.kind === "win" && r.winner !== undefined) return [r.winner];
+  if (r.kind === "placement" && r.places && r.places.length > 0) {
+    const best = Math.min(...r.places);
+    return r.places.flatMap((p, seat) => (p === best ? [seat] : []));
+  }
+  return [];
+}
+
+export interface ResultSummary {
+  /** "Gote (CPU) wins", "Draw", ... */
+  headline: string;
+  /** The translated reason ("by resignation"); unknown reasons are shown raw. */
+  reason: string;
+  /** From the person's side when their seat is known. */
+  outcome: "win" | "loss" | "draw" | null;
+}
+
+export function resultSummary(
+  game: GameId,
+  players: string[],
+  r: GameResult | null,
+  i18n: I18n,
+  yourSeat: number | null,
+): ResultSummary {
+  if (!r) return { headline: i18n.t("history.unfinished"), reason: "", outcome: null };
+  const label = (seat: number) => {
+    const name = players[seat];
+    return `${seatNameFor(game, seat, i18n)}${name ? ` (${name})` : ""}`;
+  };
+  const winners = winningSeats(r);
+  const headline =
+    r.kind === "draw"
+      ? i18n.t("result.draw")
+      : winners.length > 0
+        ? i18n.t("result.win", {
+            name: "\u2068" + winners.map(label).join(i18n.lang === "ar" ? "، " : ", ") + "\u2069",
+          })
+        : i18n.t("result.title");
+  const reason = i18n.tk(
+    `result.reason.${r.reason}`,
+    i18n.t("result.reason.unknown", { reason: r.reason }),
+  );
+  let outcome: ResultSummary["outcome"] = null;
+  if (yourSeat !== null) {
+    if (r.kind === "draw") outcome = "draw";
+    else if (winners.length > 0) outcome = winners.includes(yourSeat) ? "win" : "loss";
+  }
+  return { headline, reason, outcome };
+}
+
+/** The person's rating change in this game, rounded, or null. */
+export function ratingChange(
+  r: GameResult | null,
+  personId: string | null,
+): { before: number; after: number; delta: number } | null {
+  const c = r && personId ? r.rating_changes.find((x) => x.person === personId) : undefined;
+  if (!c) return null;
+  const before = Math.round(c.before);
+  const after = Math.round(c.after);
+  return { before, after, delta: after - before };
+}

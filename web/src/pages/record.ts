@@ -1,0 +1,264 @@
+// One finished game (#/history/GAME_ID, the `record` message): the board at any position
+// (drawn read-only by the game's renderer from the server's `positions[i]`), the move list,
+// first/previous/next/last (buttons, Left/Right/Home/End keys), the result, the table's
+// local rules, and downloads of the record (text, KIF, CSA).
+import type { AppContext } from "../app";
+import { makeRenderer } from "../boards";
+import { svgEl } from "../boards/svg";
+import {
+  type ExportFile,
+  type ReplayStep,
+  clampIndex,
+  exportFiles,
+  keyStep,
+  replayGroup,
+  seatOfPerson,
+  stepIndex,
+} from "../history/replay";
+import type { GameRecord } from "../net/protocol";
+import { h, isolate, ltr } from "../ui/dom";
+import { resultBox } from "./game";
+import { valueLabel } from "./group";
+import { link } from "./layout";
+import { seatNameFor } from "./seatNames";
+
+export function renderRecord(root: HTMLElement, ctx: AppContext, id: number): void {
+  const { i18n } = ctx;
+  const rs = ctx.store.state.record;
+  const back = h("p", { class: "back-link" }, [
+    link(ctx, { page: "history" }, i18n.t("record.back")),
+  ]);
+  if (rs.id !== id || rs.status === "loading" || rs.status === "idle") {
+    root.append(back, h("p", { role: "status" }, [i18n.t("record.loading")]));
+    return;
+  }
+  if (rs.status === "error" || !rs.data) {
+    const text =
+      rs.error === "no_game"
+        ? i18n.t("record.notFound")
+        : i18n.t("record.error", { message: rs.error ?? "?" });
+    root.append(back, h("div", { class: "empty-state", role: "alert" }, [h("p", {}, [text])]));
+    return;
+  }
+  const r = rs.data;
+  const total = r.moves.length;
+  const index = clampIndex(rs.index, total);
+  const yourSeat = seatOfPerson(r.result, ctx.store.state.person?.id ?? null);
+  const g = replayGroup(r, index, yourSeat);
+  const renderer = makeRenderer({ group: g, i18n, viewerSeat: yourSeat, actingSeat: null });
+  let board: Element;
+  if (typeof renderer === "string") {
+    board = h("p", { class: "error" }, [ltr(renderer)]);
+  } else {
+    const built = renderer.build({
+      selection: null,
+      destinations: new Map(),
+      showLegal: false,
+      pendingTo: null,
+    });
+    // Read-only: the squares describe themselves but are not buttons.
+    for (const el of built.svg.querySelectorAll("[role=button]")) el.setAttribute("role", "img");
+    board = built.svg;
+  }
+
+  root.append(
+    back,
+    h("h1", { class: "record-title" }, [
+      i18n.t("record.title", { game: i18n.t(`game.${r.game}`), id: String(r.game_id) }),
+    ]),
+    h("div", { class: `table-layout replay game-${r.game}`, "data-index": index }, [
+      h("div", { class: "board-wrap" }, [h("div", { class: "replay-board" }, [board])]),
+      h("aside", { class: "side" }, [
+        playersBox(ctx, r, yourSeat),
+        controlsBox(ctx, index, total, r.moves[index - 1] ?? ""),
+        movesBox(ctx, r, index),
+        resultBox(ctx, g),
+        exportsBox(ctx, r),
+        optionsBox(ctx, r),
+      ]),
+    ]),
+  );
+  // Keep the current move in view inside the (scrolling) move list.
+  requestAnimationFrame(() => {
+    const list = root.querySelector<HTMLElement>(".replay-moves");
+    const cur = list?.querySelector<HTMLElement>(".current");
+    if (list && cur) {
+      const top = cur.offsetTop;
+      if (top < list.scrollTop || top + cur.offsetHeight > list.scrollTop + list.clientHeight)
+        list.scrollTop = top - list.clientHeight / 2;
+    }
+  });
+}
+
+function playersBox(ctx: AppContext, r: GameRecord, yourSeat: number | null): HTMLElement {
+  const { i18n } = ctx;
+  return h("section", { class: "box players" }, [
+    h(
+      "ul",
+      {},
+      r.players.map((name, seat) =>
+        h("li", { class: `player${seat === yourSeat ? " you" : ""}`, "data-seat": seat }, [
+          h("span", { class: `seat-chip seat-${seat}` }, [seatNameFor(r.game, seat, i18n)]),
+          " ",
+          isolate(name, "player-name"),
+          seat === yourSeat ? h("small", {}, [` (${i18n.t("group.you")})`]) : null,
+        ]),
+      ),
+    ),
+  ]);
+}
+
+/** A small triangle (and bar) picture for the replay buttons; drawn, not a font glyph. */
+function navIcon(step: ReplayStep): SVGSVGElement {
+  const svg = svgEl("svg", { viewBox: "0 0 20 20", class: "nav-icon", "aria-hidden": "true" });
+  const tri = (pointsLeft: boolean, x: number) =>
+    svgEl("path", {
+      d: pointsLeft ? `M${x + 8} 4 L${x} 10 L${x + 8} 16 Z` : `M${x} 4 L${x + 8} 10 L${x} 16 Z`,
+    });
+  const bar = (x: number) => svgEl("rect", { x, y: 4, width: 2.5, height: 12 });
+  switch (step) {
+    case "first":
+      svg.append(bar(3), tri(true, 7));
+      break;
+    case "prev":
+      svg.append(tri(true, 6));
+      break;
+    case "next":
+      svg.append(tri(false, 6));
+      break;
+    case "last":
+      svg.append(tri(false, 5), bar(14.5));
+      break;
+  }
+  return svg;
+}
+
+function controlsBox(ctx: AppContext, index: number, total: number, move: string): HTMLElement {
+  const { i18n, actions } = ctx;
+  const button = (step: ReplayStep, disabled: boolean) =>
+    h(
+      "button",
+      {
+        type: "button",
+        id: `replay-${step}`,
+        class: `replay-${step}`,
+        "aria-label": i18n.t(`record.${step}`),
+        title: i18n.t(`record.${step}`),
+        disabled,
+        onclick: () => actions.replayTo(stepIndex(index, step, total)),
+      },
+      [navIcon(step)],
+    );
+  const status =
+    index === 0
+      ? i18n.tn("record.atStart", total)
+      : i18n.t("record.position", { n: index, total, move: "\u2066" + move + "\u2069" });
+  return h("section", { class: "box replay-controls", "aria-label": i18n.t("record.controls") }, [
+    // Time runs left to right in both languages, like the move list (see docs/web.md).
+    h("div", { class: "replay-nav", dir: "ltr" }, [
+      button("first", index === 0),
+      button("prev", index === 0),
+      button("next", index === total),
+      button("last", index === total),
+    ]),
+    h("p", { class: "replay-status", role: "status", "aria-live": "polite" }, [status]),
+    h("p", { class: "hint" }, [i18n.t("record.keys")]),
+  ]);
+}
+
+function movesBox(ctx: AppContext, r: GameRecord, index: number): HTMLElement {
+  const { i18n, actions } = ctx;
+  const item = (i: number, label: (HTMLElement | string)[]) =>
+    h(
+      "button",
+      {
+        type: "button",
+        id: `replay-move-${i}`,
+        class: `replay-move${i === index ? " current" : ""}`,
+        "aria-current": i === index ? "step" : undefined,
+        onclick: () => actions.replayTo(i),
+      },
+      label,
+    );
+  return h("section", { class: "box moves replay-moves-box" }, [
+    h("h3", {}, [i18n.t("play.moves"), " · ", i18n.tn("play.moveCount", r.moves.length)]),
+    h("div", { class: "replay-moves", dir: "ltr" }, [
+      item(0, [i18n.t("record.start")]),
+      h(
+        "ol",
+        { class: "replay-move-list" },
+        r.moves.map((m, k) =>
+          h("li", {}, [item(k + 1, [h("span", { class: "n" }, [`${k + 1}.`]), " ", m])]),
+        ),
+      ),
+    ]),
+  ]);
+}
+
+function exportsBox(ctx: AppContext, r: GameRecord): HTMLElement {
+  const { i18n } = ctx;
+  return h("section", { class: "box exports" }, [
+    h("h3", {}, [i18n.t("record.export")]),
+    h(
+      "div",
+      { class: "export-buttons" },
+      exportFiles(r).map((f) =>
+        h(
+          "button",
+          {
+            type: "button",
+            class: `export export-${f.kind}`,
+            "data-filename": f.filename,
+            onclick: () => download(f),
+          },
+          [i18n.t(`record.export.${f.kind}`)],
+        ),
+      ),
+    ),
+    h("p", { class: "hint" }, [i18n.t("record.export.hint")]),
+  ]);
+}
+
+function optionsBox(ctx: AppContext, r: GameRecord): HTMLElement | null {
+  const { i18n } = ctx;
+  const entries = Object.entries(r.options);
+  if (entries.length === 0) return null;
+  return h("section", { class: "box record-options" }, [
+    h("h3", {}, [i18n.t("group.rules")]),
+    h(
+      "dl",
+      {},
+      entries.flatMap(([key, value]) => [
+        h("dt", {}, [i18n.tk(`opt.${key}`, key)]),
+        h("dd", {}, [valueLabel(i18n, key, value)]),
+      ]),
+    ),
+  ]);
+}
+
+/** Saves a file: a Blob behind an object URL, clicked through a temporary <a download>. */
+export function download(file: ExportFile): void {
+  const url = URL.createObjectURL(new Blob([file.content], { type: file.mime }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = file.filename;
+  a.hidden = true;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+/** Left/Right/Home/End on the replay page, unless typing in a field or using a modifier. */
+export function replayKey(e: KeyboardEvent, ctx: AppContext): void {
+  if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+  const t = e.target as Element | null;
+  if (t?.closest?.("input, textarea, select, [contenteditable], .promotion-dialog")) return;
+  const step = keyStep(e.key);
+  const rs = ctx.store.state.record;
+  if (!step || rs.status !== "ready" || !rs.data) return;
+  e.preventDefault();
+  const total = rs.data.moves.length;
+  const next = stepIndex(rs.index, step, total);
+  if (next !== clampIndex(rs.index, total)) ctx.actions.replayTo(next);
+}
