@@ -242,8 +242,9 @@ describe("Kaisho in the browser", { skip }, () => {
       "console",
       (m) => /Content Security Policy/i.test(m.text()) && csp.push(m.text()),
     );
-    await strict.page.goto(BASE + "/#/rules");
-    await strict.page.evaluate((t) => localStorage.setItem("kaisho.token", t), token);
+    // The token is in place before any page script runs: setting it after a first load
+    // races with the fresh device's own `welcome`, which stores a new token.
+    await strict.context.addInitScript((t) => localStorage.setItem("kaisho.token", t), token);
     await strict.page.goto(`${BASE}/#/history/${gameId}`);
     await strict.page.reload();
     await strict.page.locator(".replay-board svg.board").waitFor({ timeout: 20_000 });
