@@ -17,6 +17,15 @@ struct TTEntry {
   uint8_t generation = 0;
 };
 
+// Decided scores (beyond `bound`) count plies from the root; the table stores them counted
+// from the node, so that a win found through a transposition keeps its true distance.
+inline int score_to_tt(int score, int ply, int bound) {
+  return score > bound ? score + ply : score < -bound ? score - ply : score;
+}
+inline int score_from_tt(int score, int ply, int bound) {
+  return score > bound ? score - ply : score < -bound ? score + ply : score;
+}
+
 class TranspositionTable {
  public:
   explicit TranspositionTable(int megabytes = 16) { resize(megabytes); }
@@ -39,7 +48,8 @@ class TranspositionTable {
     TTEntry& e = entries_[key & mask_];
     if (e.key == key || e.generation != generation_ || depth >= e.depth) {
       if (move == 0 && e.key == key) move = e.move;  // keep a known best move
-      e = TTEntry{key, move, static_cast<int16_t>(score), static_cast<int8_t>(depth), bound, generation_};
+      e = TTEntry{key,   move,       static_cast<int16_t>(score), static_cast<int8_t>(depth),
+                  bound, generation_};
     }
   }
 

@@ -11,6 +11,7 @@
 #include "ai/hasami/evaluation.hpp"
 #include "ai/hasami/tactics.hpp"
 #include "core/rng.hpp"
+#include "cpu_test_util.hpp"
 #include "rules/hasami/game_state.hpp"
 #include "rules/hasami/notation.hpp"
 #include "test_util.hpp"
@@ -28,17 +29,8 @@ const hasami::HasamiState& concrete(const rules::GameState& s) {
   return dynamic_cast<const hasami::HasamiState&>(s);
 }
 
-ai::SearchResult think(const rules::GameState& state, ai::SearchLimits limits) {
-  ai::Engine engine;
-  EXPECT_TRUE(engine.set_position(hasami(), state).ok());
-  return engine.think(limits);
-}
-
-ai::SearchLimits nodes(uint64_t n, int level = 0) {
-  ai::SearchLimits l;
-  l.nodes = n;
-  l.level = level;
-  return l;
+ai::SearchResult think(const rules::GameState& state, const ai::SearchLimits& limits) {
+  return think_once(hasami(), state, limits);
 }
 
 // Black plays 3d5d and captures white 5e against black 5f; white's last piece (1a) cannot
@@ -167,21 +159,9 @@ TEST(HasamiCpu, PlaysOnlyLegalMovesAtEveryLevelAndOption) {
       auto state = load("hasami", "startpos", options);
       ASSERT_TRUE(state);
       Rng rng(static_cast<uint64_t>(level) * 31 + options.size());
-      for (int i = 0; i < 2; ++i) {
-        auto moves = state->legal_moves();
-        ASSERT_TRUE(state->play(moves[rng.below(moves.size())]).ok());
-      }
-      ai::Engine engines[2];
-      for (int ply = 0; ply < 90 && !state->outcome().over(); ++ply) {
-        const int seat = state->seat_to_move();
-        ai::SearchLimits limits = nodes(1500, seat == 0 ? level : level - 1);
-        limits.seed = static_cast<uint64_t>(ply);
-        ASSERT_TRUE(engines[seat].set_position(hasami(), *state).ok());
-        ai::SearchResult r = engines[seat].think(limits);
-        ASSERT_TRUE(state->play(r.best_move).ok())
-            << "level " << limits.level << " move " << r.best_move << " at "
-            << state->position_text();
-      }
+      play_random_plies(*state, rng, 2);
+      EXPECT_TRUE(play_cpu_game(hasami(), *state, 90, 1500,
+                                [&](int seat) { return seat == 0 ? level : level - 1; }));
       ++games;
     }
   }

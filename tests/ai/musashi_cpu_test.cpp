@@ -13,6 +13,7 @@
 #include "ai/musashi/evaluation.hpp"
 #include "ai/musashi/tactics.hpp"
 #include "core/rng.hpp"
+#include "cpu_test_util.hpp"
 #include "rules/musashi/game_state.hpp"
 #include "rules/musashi/notation.hpp"
 #include "test_util.hpp"
@@ -26,17 +27,8 @@ const rules::Game& musashi() {
   return *rules::find_game("musashi");
 }
 
-ai::SearchResult think(const rules::GameState& state, ai::SearchLimits limits) {
-  ai::Engine engine;
-  EXPECT_TRUE(engine.set_position(musashi(), state).ok());
-  return engine.think(limits);
-}
-
-ai::SearchLimits nodes(uint64_t n, int level = 0) {
-  ai::SearchLimits l;
-  l.nodes = n;
-  l.level = level;
-  return l;
+ai::SearchResult think(const rules::GameState& state, const ai::SearchLimits& limits) {
+  return think_once(musashi(), state, limits);
 }
 
 const musashi::MusashiState& concrete(const rules::GameState& s) {
@@ -180,22 +172,10 @@ TEST(MusashiCpu, PlaysOnlyLegalMovesAtEveryLevelAndOption) {
       auto state = load("musashi", "startpos", options);
       ASSERT_TRUE(state);
       Rng rng(static_cast<uint64_t>(level) * 131 + options.size());
-      for (int i = 0; i < 2; ++i) {
-        auto moves = state->legal_moves();
-        ASSERT_TRUE(state->play(moves[rng.below(moves.size())]).ok());
-      }
+      play_random_plies(*state, rng, 2);
       const int strong_seat = level % 2;
-      ai::Engine engines[2];
-      for (int ply = 0; ply < 120 && !state->outcome().over(); ++ply) {
-        const int seat = state->seat_to_move();
-        ai::SearchLimits limits = nodes(1500, seat == strong_seat ? level : level - 1);
-        limits.seed = static_cast<uint64_t>(ply);
-        ASSERT_TRUE(engines[seat].set_position(musashi(), *state).ok());
-        ai::SearchResult r = engines[seat].think(limits);
-        ASSERT_TRUE(state->play(r.best_move).ok())
-            << "level " << limits.level << " move " << r.best_move << " at "
-            << state->position_text();
-      }
+      EXPECT_TRUE(play_cpu_game(musashi(), *state, 120, 1500,
+                                [&](int seat) { return seat == strong_seat ? level : level - 1; }));
       ++games;
     }
   }

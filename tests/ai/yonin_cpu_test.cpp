@@ -11,6 +11,7 @@
 #include "ai/yonin/evaluation.hpp"
 #include "ai/yonin/search_flow.hpp"
 #include "core/rng.hpp"
+#include "cpu_test_util.hpp"
 #include "rules/yonin/game_state.hpp"
 #include "rules/yonin/notation.hpp"
 #include "rules/yonin/placing.hpp"
@@ -29,17 +30,8 @@ const yonin::YoninState& concrete(const rules::GameState& s) {
   return dynamic_cast<const yonin::YoninState&>(s);
 }
 
-ai::SearchResult think(const rules::GameState& state, ai::SearchLimits limits) {
-  ai::Engine engine;
-  EXPECT_TRUE(engine.set_position(yonin_game(), state).ok());
-  return engine.think(limits);
-}
-
-ai::SearchLimits nodes(uint64_t n, int level = 0) {
-  ai::SearchLimits l;
-  l.nodes = n;
-  l.level = level;
-  return l;
+ai::SearchResult think(const rules::GameState& state, const ai::SearchLimits& limits) {
+  return think_once(yonin_game(), state, limits);
 }
 
 // West's king on 9e with its own pawn on 9f; South holds a gold and has a silver on 7d:
@@ -177,23 +169,11 @@ TEST(YoninCpu, PlaysOnlyLegalMovesAtEveryLevelAndOption) {
           auto state = load("yonin", "startpos", options);
           ASSERT_TRUE(state);
           Rng rng(static_cast<uint64_t>(games) * 131 + 7);
-          for (int i = 0; i < 4; ++i) {
-            auto moves = state->legal_moves();
-            ASSERT_TRUE(state->play(moves[rng.below(moves.size())]).ok());
-          }
-          ai::Engine engines[4];
-          for (int ply = 0; ply < 320 && !state->outcome().over(); ++ply) {
-            const int seat = state->seat_to_move();
-            // Seats play levels 8, 7, 6, 5 shifted by the game number, so that every level
-            // from 1 to 8 plays under several option sets.
-            const int level = 1 + (games + seat * 3) % 8;
-            ai::SearchLimits limits = nodes(400, level);
-            limits.seed = static_cast<uint64_t>(ply);
-            ASSERT_TRUE(engines[seat].set_position(yonin_game(), *state).ok());
-            const ai::SearchResult r = engines[seat].think(limits);
-            ASSERT_TRUE(state->play(r.best_move).ok())
-                << "level " << level << " move " << r.best_move << " at " << state->position_text();
-          }
+          play_random_plies(*state, rng, 4);
+          // Seats play levels shifted by the game number, so that every level from 1 to 8
+          // plays under several option sets.
+          EXPECT_TRUE(play_cpu_game(yonin_game(), *state, 320, 400,
+                                    [&](int seat) { return 1 + (games + seat * 3) % 8; }));
           ++games;
           if (state->outcome().over()) ++finished;
           knockouts += static_cast<int>(state->seats_out().size());

@@ -2,11 +2,12 @@
 
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <cstdlib>
 #include <vector>
 
-#include "ai/levels.hpp"
+#include "ai/iterative_deepening.hpp"
+#include "ai/search_budget.hpp"
+#include "ai/search_stack.hpp"
 #include "ai/transposition_table.hpp"
 #include "ai/yonin/evaluation.hpp"
 #include "ai/yonin/search_flow.hpp"
@@ -19,7 +20,6 @@ namespace kaisho::ai {
 namespace {
 
 using namespace kaisho::ai::yonin_search;
-using Clock = std::chrono::steady_clock;
 
 constexpr int kInfinity = 32000;
 constexpr int kMaxPly = 64;
@@ -55,14 +55,12 @@ class YoninSearcher final : public Searcher {
   // Plays m (the player to move's), searches what follows with the rules' flow, takes it
   // back. qply < 0: the main search with `depth` left at this node; else quiescence.
   int child(Move m, int alpha, int beta, int depth, int ply, int qply);
-  bool out_of_budget();
   bool maximizing() const { return same_side(pos_.to_move(), root_, settings_.rules.pairs); }
   // Sorts lists_[ply] best first: the table's move, captures (most valuable victim, least
   // valuable attacker), killers, history; promotions ahead of their quiet twins.
   void order(int ply, Move tt_move);
-  void update_pv(int ply, Move m);
   void reward(int ply, Move m, int depth);
-  SearchInfo make_info(int depth, int score, const std::vector<Move>& pv) const;
+  RootHooks<Move> root_hooks();
 
   TranspositionTable tt_{16};
   std::array<std::array<std::array<int, kSquareCount>, 96>, kSeatCount> history_{};
@@ -75,27 +73,10 @@ class YoninSearcher final : public Searcher {
   SearchFlow flow_;
   Seat root_ = 0;
   uint64_t salt_ = 0;
-  const StopFlag* stop_ = nullptr;
-  uint64_t nodes_ = 0;
-  uint64_t node_limit_ = 0;
-  Clock::time_point start_;
-  Clock::time_point deadline_;
-  bool has_deadline_ = false;
-  bool aborted_ = false;
-  Move killers_[kListCount][2] = {};
-  Move pv_[kListCount][kListCount] = {};
-  int pv_length_[kListCount] = {};
+  SearchBudget budget_;
+  KillerMoves<Move, kListCount> killers_;
+  PvTable<Move, kListCount> pv_;
 };
-
-bool YoninSearcher::out_of_budget() {
-  if (aborted_) return true;
-  if (node_limit_ && nodes_ >= node_limit_) return aborted_ = true;
-  if ((nodes_ & 1023) == 0) {
-    if (stop_->load(std::memory_order_relaxed)) return aborted_ = true;
-    if (has_deadline_ && Clock::now() >= deadline_) return aborted_ = true;
-  }
-  return false;
-}
 
 void YoninSearcher::order(int ply, Move tt_move) {
   MoveList& list = lists_[static_cast<size_t>(ply)];
@@ -109,9 +90,9 @@ void YoninSearcher::order(int ply, Move tt_move) {
     } else if (is_capture(pos_, m)) {
       k = (1 << 28) + board_value(type_of(pos_.at(m.to()))) * 16 -
           board_value(type_of(pos_.at(m.from()))) / 16;
-    } else if (m == killers_[ply][0]) {
+    } else if (m == killers_.first(ply)) {
       k = (1 << 27) + 1;
-    } else if (m == killers_[ply][1]) {
+    } else if (m == killers_.second(ply)) {
       k = 1 << 27;
     } else {
       k = history_[static_cast<size_t>(us)][m.from()][m.to()];
@@ -135,24 +116,14 @@ void YoninSearcher::order(int ply, Move tt_move) {
   }
 }
 
-void YoninSearcher::update_pv(int ply, Move m) {
-  pv_[ply][ply] = m;
-  for (int j = ply + 1; j < pv_length_[ply + 1]; ++j) pv_[ply][j] = pv_[ply + 1][j];
-  pv_length_[ply] = std::max(pv_length_[ply + 1], ply + 1);
-}
-
 void YoninSearcher::reward(int ply, Move m, int depth) {
-  if (!(killers_[ply][0] == m)) {
-    killers_[ply][1] = killers_[ply][0];
-    killers_[ply][0] = m;
-  }
-  int& h = history_[static_cast<size_t>(pos_.to_move())][m.from()][m.to()];
-  h = std::min(h + depth * depth, 1 << 19);
+  killers_.add(ply, m);
+  reward_history(history_[static_cast<size_t>(pos_.to_move())][m.from()][m.to()], depth, 1 << 19);
 }
 
 int YoninSearcher::child(Move m, int alpha, int beta, int depth, int ply, int qply) {
-  ++nodes_;
-  pv_length_[ply + 1] = ply + 1;
+  budget_.count();
+  pv_.start(ply + 1);
   pos_.do_move(m);
   int eliminations = 0;
   const End end =
@@ -174,8 +145,8 @@ int YoninSearcher::child(Move m, int alpha, int beta, int depth, int ply, int qp
 }
 
 int YoninSearcher::quiescence(int alpha, int beta, int ply, int qply) {
-  pv_length_[ply] = ply;
-  if (out_of_budget()) return 0;
+  pv_.start(ply);
+  if (budget_.exhausted()) return 0;
   const int stand = evaluate(pos_, settings_, root_);
   if (qply >= kMaxQuiescencePly || ply >= kListCount - 2) return stand;
   const bool maxing = maximizing();
@@ -195,9 +166,9 @@ int YoninSearcher::quiescence(int alpha, int beta, int ply, int qply) {
   order(ply, Move());
   for (int i = 0; i < list.size(); ++i) {
     const Move m = list[i];
-    if (out_of_budget()) return 0;
+    if (budget_.exhausted()) return 0;
     const int score = child(m, alpha, beta, 0, ply, qply);
-    if (aborted_) return 0;
+    if (budget_.aborted()) return 0;
     if (maxing ? score > best : score < best) {
       best = score;
       if (maxing && score > alpha) alpha = score;
@@ -209,12 +180,12 @@ int YoninSearcher::quiescence(int alpha, int beta, int ply, int qply) {
 }
 
 int YoninSearcher::search(int alpha, int beta, int depth, int ply) {
-  pv_length_[ply] = ply;
+  pv_.start(ply);
   // A position seen before (in the game or on this path): going round the cycle changes
   // nothing, so it is worth what it is worth now.
   if (ply > 0 && flow_.occurrences_now() >= 2) return evaluate(pos_, settings_, root_);
   if (depth <= 0 || ply >= kMaxPly) return quiescence(alpha, beta, ply, 0);
-  if (out_of_budget()) return 0;
+  if (budget_.exhausted()) return 0;
   MoveList& list = lists_[static_cast<size_t>(ply)];
   const uint64_t key = pos_.key() ^ salt_;
   Move tt_move;
@@ -237,7 +208,7 @@ int YoninSearcher::search(int alpha, int beta, int depth, int ply) {
   Move best_move;
   for (int i = 0; i < list.size(); ++i) {
     const Move m = list[i];
-    if (out_of_budget()) return 0;
+    if (budget_.exhausted()) return 0;
     const bool quiet = !is_capture(pos_, m) && !m.promotes();
     int score;
     if (depth >= 3 && i >= 4 && quiet && !checked) {
@@ -245,24 +216,24 @@ int YoninSearcher::search(int alpha, int beta, int depth, int ply) {
       // change the bound.
       if (maxing) {
         score = child(m, alpha, alpha + 1, depth - 1, ply, -1);
-        if (!aborted_ && score > alpha) score = child(m, alpha, beta, depth, ply, -1);
+        if (!budget_.aborted() && score > alpha) score = child(m, alpha, beta, depth, ply, -1);
       } else {
         score = child(m, beta - 1, beta, depth - 1, ply, -1);
-        if (!aborted_ && score < beta) score = child(m, alpha, beta, depth, ply, -1);
+        if (!budget_.aborted() && score < beta) score = child(m, alpha, beta, depth, ply, -1);
       }
     } else {
       score = child(m, alpha, beta, depth, ply, -1);
     }
-    if (aborted_) return 0;
+    if (budget_.aborted()) return 0;
     if (maxing ? score > best : score < best) {
       best = score;
       best_move = m;
       if (maxing && score > alpha) {
         alpha = score;
-        update_pv(ply, m);
+        pv_.update(ply, m);
       } else if (!maxing && score < beta) {
         beta = score;
-        update_pv(ply, m);
+        pv_.update(ply, m);
       }
       if (alpha >= beta) {
         if (quiet) reward(ply, m, depth);
@@ -283,27 +254,26 @@ int YoninSearcher::search(int alpha, int beta, int depth, int ply) {
   return best;
 }
 
-SearchInfo YoninSearcher::make_info(int depth, int score, const std::vector<Move>& pv) const {
-  SearchInfo info;
-  info.depth = depth;
-  info.score = score;
+RootHooks<Move> YoninSearcher::root_hooks() {
+  RootHooks<Move> hooks;
+  // child() plays the move, counts it and takes it back itself.
+  hooks.enter = [](Move) {};
+  hooks.leave = [](Move) {};
+  hooks.score = [this](Move m, int alpha, int beta, int depth) {
+    return child(m, alpha, beta, depth, 0, -1);
+  };
+  hooks.append_line = [this](std::vector<Move>& line) { pv_.append_line(1, line); };
+  hooks.text = [](Move m) { return move_text(m); };
   // A decided game: the number of moves (of all players) until it ends.
-  if (score > kDecided) info.mate_in = 3 * kWin - score;
-  if (score < -kDecided) info.mate_in = -(3 * kWin + score);
-  info.nodes = nodes_;
-  info.time_ms =
-      std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start_).count();
-  for (Move m : pv) info.pv.push_back(move_text(m));
-  return info;
+  hooks.mate_in = [](int score) { return score > 0 ? 3 * kWin - score : -(3 * kWin + score); };
+  return hooks;
 }
 
 SearchResult YoninSearcher::search(const rules::GameState& state, const SearchLimits& requested,
                                    const StopFlag& stop, const InfoCallback& on_info) {
   const auto* yonin_state = dynamic_cast<const YoninState*>(&state);
-  SearchResult result;
-  if (!yonin_state || state.outcome().over()) return result;
+  if (!yonin_state || state.outcome().over()) return {};
   const SearchLimits limits = apply_level(requested);
-  const LevelProfile& profile = level_profile(limits.level);
   pos_ = yonin_state->position();
   settings_ = yonin_state->settings();
   root_ = pos_.to_move();
@@ -313,87 +283,23 @@ SearchResult YoninSearcher::search(const rules::GameState& state, const SearchLi
            (settings_.rules.ownerless ? 31 : 0) + (settings_.end_at_last ? 131 : 0) +
            static_cast<uint64_t>(settings_.move_limit) * 4099);
   salt_ = salt.next();
-  stop_ = &stop;
-  nodes_ = 0;
-  aborted_ = false;
-  start_ = Clock::now();
-  node_limit_ = limits.infinite ? 0 : limits.nodes;
-  has_deadline_ = !limits.infinite && limits.time_ms > 0;
-  deadline_ = start_ + std::chrono::milliseconds(limits.time_ms);
-  for (auto& k : killers_) k[0] = k[1] = Move();
+  budget_.start(limits, stop);
+  killers_.clear();
   tt_.new_search();
 
   MoveList root;
   flow_.legal_moves(pos_, root);
-  if (root.size() == 0) return result;
+  if (root.size() == 0) return {};
+  RootPlan plan;
+  plan.max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
+  plan.decided_bound = kDecided;
+  // Scores count every player's moves to the end.
+  plan.decided_depth = [](int score) { return 3 * kWin - std::abs(score) + 1; };
+  // Paranoid: the root player maximises against all the others, a full window each time.
+  plan.null_window = false;
   Rng rng(limits.seed ^ pos_.key());
-  if (profile.blunder_percent > 0 && static_cast<int>(rng.below(100)) < profile.blunder_percent) {
-    result.best_move =
-        move_text(root[static_cast<int>(rng.below(static_cast<uint64_t>(root.size())))]);
-    result.info = make_info(0, 0, {});
-    return result;
-  }
-  std::vector<Move> root_moves(root.begin(), root.end());
-  std::vector<int> root_noise(root_moves.size(), 0);
-  for (int& n : root_noise)
-    n = profile.noise ? static_cast<int>(rng.below(static_cast<uint64_t>(2 * profile.noise + 1))) -
-                            profile.noise
-                      : 0;
-
-  Move best = root_moves[0];
-  int best_score = 0;
-  int completed_depth = 0;
-  std::vector<Move> best_pv{best};
-  const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
-  for (int depth = 1; depth <= max_depth; ++depth) {
-    int alpha = -kInfinity;
-    Move iteration_best;
-    int iteration_score = -kInfinity;
-    std::vector<std::pair<int, size_t>> scored;
-    for (size_t i = 0; i < root_moves.size(); ++i) {
-      const Move m = root_moves[i];
-      if (out_of_budget()) break;
-      const int score = child(m, profile.noise ? -kInfinity : alpha, kInfinity, depth, 0, -1);
-      if (aborted_) break;
-      const int judged = score + root_noise[i];
-      scored.emplace_back(judged, i);
-      if (judged > iteration_score) {
-        iteration_score = judged;
-        iteration_best = m;
-        best_pv.assign(1, m);
-        for (int j = 1; j < pv_length_[1]; ++j) best_pv.push_back(pv_[1][j]);
-        if (!profile.noise) alpha = std::max(alpha, score);
-      }
-    }
-    if (aborted_ && !iteration_best) break;
-    // A partial iteration counts: its first move is the previous best, so whatever beat it
-    // was searched as deep.
-    best = iteration_best;
-    best_score = iteration_score;
-    if (aborted_) break;
-    completed_depth = depth;
-    std::stable_sort(scored.begin(), scored.end(),
-                     [](auto& a, auto& b) { return a.first > b.first; });
-    std::vector<Move> reordered;
-    std::vector<int> renoised;
-    for (auto& [s, i] : scored) {
-      reordered.push_back(root_moves[i]);
-      renoised.push_back(root_noise[i]);
-    }
-    root_moves = reordered;
-    root_noise = renoised;
-    if (on_info) on_info(make_info(depth, best_score, best_pv));
-    // A decided game needs no deeper look once the depth covers its distance.
-    if (std::abs(best_score) > kDecided && depth > 3 * kWin - std::abs(best_score) + 1) break;
-    if (root_moves.size() == 1 && !node_limit_ && limits.depth == 0) break;  // forced
-    if (has_deadline_) {
-      const auto elapsed = Clock::now() - start_;
-      if (elapsed * 2 > deadline_ - start_) break;  // the next iteration would not finish
-    }
-  }
-  result.best_move = move_text(best);
-  result.info = make_info(completed_depth, best_score, best_pv);
-  return result;
+  return deepen(root_hooks(), plan, std::vector<Move>(root.begin(), root.end()), limits, budget_,
+                rng, on_info);
 }
 
 }  // namespace

@@ -1,0 +1,162 @@
+#pragma once
+// The root of every game's search: the weak levels' deliberate blunders and noise, then
+// iterative deepening over the root moves (the previous iteration's best first, a partial
+// iteration kept when it searched that move), progress reports, and when to stop deepening.
+// A game supplies how to search one root move (RootHooks) and its score scale (RootPlan).
+#include <algorithm>
+#include <cstdlib>
+#include <functional>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ai/levels.hpp"
+#include "ai/search_budget.hpp"
+#include "ai/search_types.hpp"
+#include "core/rng.hpp"
+
+namespace kaisho::ai {
+
+constexpr int kRootInfinity = 32000;  // beyond every score a game's search returns
+
+template <class Move>
+struct RootHooks {
+  // Plays m at the root (counting it as a node) and takes it back.
+  std::function<void(Move)> enter, leave;
+  // The score of the entered move m for the root mover, searched `depth` plies deep in the
+  // window (alpha, beta).
+  std::function<int(Move m, int alpha, int beta, int depth)> score;
+  // Appends the best line found after the root move (without it).
+  std::function<void(std::vector<Move>&)> append_line;
+  std::function<std::string(Move)> text;
+  // Moves to the end of a decided game (> 0 the mover wins), from a score beyond the plan's
+  // decided bound.
+  std::function<int(int score)> mate_in;
+};
+
+struct RootPlan {
+  int max_depth = 0;      // iterations at most (the limits' depth, capped by the game)
+  int decided_bound = 0;  // |score| above this: a won or lost game
+  // The depth from which a decided score cannot change any more (deepening then stops).
+  std::function<int(int score)> decided_depth;
+  bool null_window = true;   // search moves after the first with a null window first (PVS)
+  bool stop_at_win = false;  // stop as soon as a win is found (USI "go mate")
+};
+
+// Levels with blunders: maybe a random legal move instead of a search. Levels with noise:
+// each root move's seeded offset in [-noise, noise].
+template <class Move>
+std::optional<Move> level_blunder(const LevelProfile& profile, Rng& rng,
+                                  const std::vector<Move>& moves) {
+  if (profile.blunder_percent > 0 && static_cast<int>(rng.below(100)) < profile.blunder_percent)
+    return moves[rng.below(moves.size())];
+  return std::nullopt;
+}
+
+inline std::vector<int> level_noise(const LevelProfile& profile, Rng& rng, size_t count) {
+  std::vector<int> noise(count, 0);
+  if (profile.noise > 0)
+    for (int& n : noise)
+      n = static_cast<int>(rng.below(2 * static_cast<uint64_t>(profile.noise) + 1)) - profile.noise;
+  return noise;
+}
+
+template <class Move>
+SearchInfo describe(const RootHooks<Move>& hooks, const RootPlan& plan, const SearchBudget& budget,
+                    int depth, int score, const std::vector<Move>& pv) {
+  SearchInfo info;
+  info.depth = depth;
+  info.score = score;
+  if (std::abs(score) > plan.decided_bound) info.mate_in = hooks.mate_in(score);
+  info.nodes = budget.nodes();
+  info.time_ms = budget.elapsed_ms();
+  for (const Move& m : pv) info.pv.push_back(hooks.text(m));
+  return info;
+}
+
+// Searches the root moves (non-empty, in the game's preferred first order) and returns the
+// chosen move. The budget must have been started for this search.
+template <class Move>
+SearchResult deepen(const RootHooks<Move>& hooks, const RootPlan& plan, std::vector<Move> moves,
+                    const SearchLimits& limits, SearchBudget& budget, Rng& rng,
+                    const InfoCallback& on_info) {
+  const LevelProfile& profile = level_profile(limits.level);
+  SearchResult result;
+  if (const auto blunder = level_blunder(profile, rng, moves)) {
+    result.best_move = hooks.text(*blunder);
+    result.info = describe<Move>(hooks, plan, budget, 0, 0, {});
+    return result;
+  }
+  std::vector<int> noise = level_noise(profile, rng, moves.size());
+  const bool noisy = profile.noise > 0;
+
+  Move best = moves[0];
+  int best_score = 0;
+  int completed_depth = 0;
+  std::vector<Move> best_pv{best};
+  for (int depth = 1; depth <= plan.max_depth; ++depth) {
+    int alpha = -kRootInfinity;
+    const int beta = kRootInfinity;
+    int iteration_best = -1;  // index into moves
+    int iteration_judged = -kRootInfinity;
+    int iteration_score = 0;
+    std::vector<std::pair<int, size_t>> judged_moves;
+    for (size_t i = 0; i < moves.size(); ++i) {
+      const Move m = moves[i];
+      if (budget.exhausted()) break;
+      hooks.enter(m);
+      int score;
+      if (i == 0 || noisy || !plan.null_window) {
+        score = hooks.score(m, alpha, beta, depth);
+      } else {
+        score = hooks.score(m, alpha, alpha + 1, depth);
+        if (score > alpha && !budget.aborted()) score = hooks.score(m, alpha, beta, depth);
+      }
+      hooks.leave(m);
+      if (budget.aborted()) break;
+      // The weak levels' noise blurs judgement, never a decided game.
+      const int judged = std::abs(score) > plan.decided_bound ? score : score + noise[i];
+      judged_moves.emplace_back(judged, i);
+      if (judged > iteration_judged) {
+        iteration_judged = judged;
+        iteration_score = score;
+        iteration_best = static_cast<int>(i);
+        best_pv.assign(1, m);
+        hooks.append_line(best_pv);
+        if (!noisy) alpha = std::max(alpha, score);
+      }
+    }
+    // A partial iteration counts only if its first move (the previous best) was searched:
+    // whatever beat that was searched as deep.
+    if (iteration_best >= 0) {
+      best = moves[static_cast<size_t>(iteration_best)];
+      best_score = iteration_score;
+    }
+    if (budget.aborted()) break;
+    completed_depth = depth;
+    // Next iteration: the best first, then by this iteration's judgement.
+    std::stable_sort(judged_moves.begin(), judged_moves.end(),
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::vector<Move> reordered;
+    std::vector<int> renoised;
+    for (const auto& [judged, i] : judged_moves) {
+      reordered.push_back(moves[i]);
+      renoised.push_back(noise[i]);
+    }
+    moves = std::move(reordered);
+    noise = std::move(renoised);
+    if (on_info) on_info(describe(hooks, plan, budget, depth, best_score, best_pv));
+    const bool decided = std::abs(best_score) > plan.decided_bound;
+    if (decided && plan.stop_at_win && best_score > 0) break;
+    if (decided && depth > plan.decided_depth(best_score)) break;
+    // One legal move: nothing to choose, unless the caller asked for a fixed effort.
+    if (moves.size() == 1 && !budget.has_node_limit() && limits.depth == 0) break;
+    if (!budget.room_for_next_iteration()) break;
+  }
+  result.best_move = hooks.text(best);
+  result.info = describe(hooks, plan, budget, completed_depth, best_score, best_pv);
+  return result;
+}
+
+}  // namespace kaisho::ai

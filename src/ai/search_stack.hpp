@@ -1,0 +1,69 @@
+#pragma once
+// Per-ply bookkeeping every alpha-beta search here keeps: the principal variation (a
+// triangular table), two killer moves per ply, and the move picker that selects the best
+// remaining move by its ordering key.
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <vector>
+
+namespace kaisho::ai {
+
+// The best line found from each ply. At a node: `start(ply)` on entry, `update(ply, m)` when
+// m raises alpha (m followed by the child's line).
+template <class Move, int Plies>
+class PvTable {
+ public:
+  void start(int ply) { length_[ply] = ply; }
+  void update(int ply, Move m) {
+    line_[ply][ply] = m;
+    for (int j = ply + 1; j < length_[ply + 1]; ++j) line_[ply][j] = line_[ply + 1][j];
+    length_[ply] = std::max(length_[ply + 1], ply + 1);
+  }
+  // The line found at `ply`, appended to `out`.
+  void append_line(int ply, std::vector<Move>& out) const {
+    for (int j = ply; j < length_[ply]; ++j) out.push_back(line_[ply][j]);
+  }
+
+ private:
+  std::array<std::array<Move, Plies + 1>, Plies + 1> line_{};
+  std::array<int, Plies + 1> length_{};
+};
+
+// Two quiet moves per ply that recently caused a cutoff there.
+template <class Move, int Plies>
+class KillerMoves {
+ public:
+  void clear() {
+    for (auto& k : moves_) k = {Move{}, Move{}};
+  }
+  Move first(int ply) const { return moves_[ply][0]; }
+  Move second(int ply) const { return moves_[ply][1]; }
+  void add(int ply, Move m) {
+    if (moves_[ply][0] == m) return;
+    moves_[ply][1] = moves_[ply][0];
+    moves_[ply][0] = m;
+  }
+
+ private:
+  std::array<std::array<Move, 2>, Plies + 1> moves_{};
+};
+
+// Moves the highest-keyed of moves[i..size) to place i (one step of a selection sort: cheap
+// when a cutoff comes early) and returns it.
+template <class Move, class Key>
+Move pick_next(Move* moves, Key* keys, int size, int i) {
+  int best = i;
+  for (int j = i + 1; j < size; ++j)
+    if (keys[j] > keys[best]) best = j;
+  std::swap(keys[i], keys[best]);
+  std::swap(moves[i], moves[best]);
+  return moves[i];
+}
+
+// A history bonus for a quiet move that caused a cutoff at `depth`, saturating at `cap`.
+inline void reward_history(int& h, int depth, int cap) {
+  h = std::min(h + depth * depth, cap);
+}
+
+}  // namespace kaisho::ai
