@@ -1,14 +1,20 @@
 // The kaisho binary: the composition root. "serve" starts the game server (src/app/serve.cpp);
-// every other subcommand is a command-line tool (src/tools).
+// "loadtest" the load generator (src/loadtest); every other subcommand is a command-line
+// tool (src/tools).
 #include <iostream>
 
 #include "app/serve.hpp"
+#include "loadtest/loadtest_command.hpp"
 #include "tools/commands.hpp"
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
   kaisho::tools::Args args(argv + 1, argv + argc);
   if (!args.empty() && args[0] == "serve")
-    return kaisho::app::serve_command(kaisho::tools::Args(args.begin() + 1, args.end()), std::cout, std::cerr);
+    return kaisho::app::serve_command(kaisho::tools::Args(args.begin() + 1, args.end()), std::cout,
+                                      std::cerr);
+  if (!args.empty() && args[0] == "loadtest")
+    return kaisho::loadtest::loadtest_command(kaisho::tools::Args(args.begin() + 1, args.end()),
+                                              std::cout, std::cerr);
   return kaisho::tools::run_command(args, {std::cin, std::cout, std::cerr});
 }

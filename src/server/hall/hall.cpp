@@ -1,6 +1,7 @@
 #include "server/hall/hall.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <nlohmann/json.hpp>
 
 #include "ai/levels.hpp"
@@ -819,7 +820,10 @@ pr::GroupView Hall::view(const Group& g, const std::string& person_id) const {
   for (auto& [k, val] : options.values()) v.options[k] = val;
   v.timer = g.timer;
   v.cpu_level = g.cpu_level;
-  v.schema = &game.option_schema();
+  static std::map<std::string, std::string> schemas;  // encoded once per game; hall thread only
+  auto schema = schemas.find(g.game);
+  if (schema == schemas.end()) schema = schemas.emplace(g.game, pr::encode_schema(game.option_schema())).first;
+  v.schema_json = schema->second;
   for (const auto& m : g.members) v.members.push_back({m, name_of(m), present(m)});
   v.you = person_id;
   v.status = g.status;
@@ -836,14 +840,14 @@ pr::GroupView Hall::view(const Group& g, const std::string& person_id) const {
     sv.present = !owner.empty() && present(owner);
     sv.away = !owner.empty() && !sv.present;
     sv.cpu_playing = g.cpu_seat == static_cast<int>(s) && !owner.empty();
-    if (owner == person_id && !owner.empty()) v.your_seats.push_back(static_cast<int>(s));
     v.seats.push_back(sv);
   }
-  static std::map<std::string, rules::BoardGeometry> boards;  // hall thread only
+  v.your_seats = your_seats(g, person_id);
+  static std::map<std::string, std::string> boards;  // encoded once per board; hall thread only
   const std::string board_key = g.game + (g.game == "musashi" ? options.get("board") : "");
   auto b = boards.find(board_key);
-  if (b == boards.end()) b = boards.emplace(board_key, game.board(options)).first;
-  v.board = &b->second;
+  if (b == boards.end()) b = boards.emplace(board_key, pr::encode_board(game.board(options))).first;
+  v.board_json = b->second;
   if (g.state) {
     pr::GameView gv;
     gv.number = g.game_number;
@@ -865,11 +869,21 @@ pr::GroupView Hall::view(const Group& g, const std::string& person_id) const {
   return v;
 }
 
+std::vector<int> Hall::your_seats(const Group& g, const std::string& person_id) const {
+  std::vector<int> out;
+  const auto& seats = g.status == "idle" ? g.chosen : g.seats;
+  for (size_t s = 0; s < seats.size(); ++s)
+    if (!person_id.empty() && seats[s] == person_id) out.push_back(static_cast<int>(s));
+  return out;
+}
+
 void Hall::broadcast(Group& g) {
+  std::optional<pr::GroupEncoder> encoder;  // built once, for the first member online
   for (const auto& m : g.members) {
     auto p = persons_.find(m);
     if (p == persons_.end() || p->second->conns.empty()) continue;
-    const std::string text = pr::encode(view(g, m));
+    if (!encoder) encoder.emplace(view(g, ""));
+    const std::string text = encoder->for_member(m, your_seats(g, m));
     for (ConnId c : p->second->conns) outbox_.send(c, text);
   }
 }

@@ -89,6 +89,7 @@ class Hall {
   void broadcast(Group& g);
   void bump(Group& g, const std::string& kind, const std::string& detail);
   protocol::GroupView view(const Group& g, const std::string& person_id) const;
+  std::vector<int> your_seats(const Group& g, const std::string& person_id) const;
   Group* find_group(ConnId c, const std::string& rid, const std::string& group_id, bool must_be_member);
   bool present(const std::string& person_id) const;
   const std::string& person_of(ConnId c) const;

@@ -8,7 +8,9 @@ using nlohmann::json;
 
 namespace {
 
-Error bad(std::string message) { return make_error("bad_message", std::move(message)); }
+Error bad(std::string message) {
+  return make_error("bad_message", std::move(message));
+}
 
 // Reads a required string field.
 Result<std::string> str(const json& j, const char* key, size_t max = 256) {
@@ -25,7 +27,8 @@ std::optional<std::string> opt_str(const json& j, const char* key) {
 }
 Result<int64_t> integer(const json& j, const char* key) {
   auto it = j.find(key);
-  if (it == j.end() || !it->is_number_integer()) return bad(std::string("'") + key + "' must be an integer");
+  if (it == j.end() || !it->is_number_integer())
+    return bad(std::string("'") + key + "' must be an integer");
   return it->get<int64_t>();
 }
 
@@ -52,7 +55,8 @@ Result<Envelope> decode_request(std::string_view text) {
   if (!type) return type.error();
   std::string rid;
   if (auto it = j.find("rid"); it != j.end()) {
-    if (!it->is_string() || it->get_ref<const std::string&>().size() > 64) return bad("'rid' must be a short string");
+    if (!it->is_string() || it->get_ref<const std::string&>().size() > 64)
+      return bad("'rid' must be a short string");
     rid = it->get<std::string>();
   }
   const std::string& t = type.value();
@@ -156,7 +160,9 @@ Result<Envelope> decode_request(std::string_view text) {
 }
 
 std::string encode(const Welcome& m) {
-  json j = {{"type", "welcome"}, {"protocol", kVersion}, {"token", m.token},
+  json j = {{"type", "welcome"},
+            {"protocol", kVersion},
+            {"token", m.token},
             {"person", {{"id", m.person_id}, {"name", m.name}}}};
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
@@ -169,88 +175,162 @@ std::string encode(const ErrorReply& m) {
 
 namespace {
 
-json schema_json(const rules::OptionSchema& schema) {
-  json out = json::array();
-  for (const auto& s : schema)
-    out.push_back({{"key", s.key}, {"kind", std::string(rules::to_string(s.kind))}, {"choices", s.choices},
-                   {"default", s.default_value()}, {"meaning", s.meaning}});
-  return out;
-}
-
-json board_json(const rules::BoardGeometry& b) {
-  json points = json::array();
-  for (const auto& p : b.points) points.push_back({{"name", p.name}, {"x", p.x}, {"y", p.y}});
-  json lines = json::array();
-  for (auto [a, c] : b.lines) lines.push_back({a, c});
-  return {{"kind", b.kind == rules::BoardGeometry::Kind::Grid ? "grid" : "graph"},
-          {"columns", b.columns}, {"rows", b.rows}, {"points", points}, {"lines", lines}};
-}
-
 json result_json(const ResultView& r) {
   json changes = json::array();
   for (const auto& c : r.rating_changes)
-    changes.push_back({{"person", c.person_id}, {"seat", c.seat}, {"before", c.before}, {"after", c.after}});
+    changes.push_back(
+        {{"person", c.person_id}, {"seat", c.seat}, {"before", c.before}, {"after", c.after}});
   json j = {{"kind", r.kind}, {"reason", r.reason}, {"rating_changes", changes}};
   if (r.kind == "win") j["winner"] = r.winner;
   if (r.kind == "placement") j["places"] = r.places;
   return j;
 }
 
+std::string dump(const json& j) {
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+// `"key":` followed by the JSON text of value.
+void append_field(std::string& out, std::string_view key, const json& value) {
+  out += '"';
+  out += key;
+  out += "\":";
+  out += dump(value);
+}
+
 }  // namespace
 
-std::string encode(const GroupView& g, const std::vector<MissedEvent>* missed) {
+std::string encode_schema(const rules::OptionSchema& schema) {
+  json out = json::array();
+  for (const auto& s : schema)
+    out.push_back({{"key", s.key},
+                   {"kind", std::string(rules::to_string(s.kind))},
+                   {"choices", s.choices},
+                   {"default", s.default_value()},
+                   {"meaning", s.meaning}});
+  return dump(out);
+}
+
+std::string encode_board(const rules::BoardGeometry& b) {
+  json points = json::array();
+  for (const auto& p : b.points) points.push_back({{"name", p.name}, {"x", p.x}, {"y", p.y}});
+  json lines = json::array();
+  for (auto [a, c] : b.lines) lines.push_back({a, c});
+  return dump({{"kind", b.kind == rules::BoardGeometry::Kind::Grid ? "grid" : "graph"},
+               {"columns", b.columns},
+               {"rows", b.rows},
+               {"points", points},
+               {"lines", lines}});
+}
+
+// The text is composed by hand around fragments: {"type":"group","group":{...shared...,
+// "table":{...shared...,"your_seats":[...]},"you":"..."},"missed":[...]}.
+GroupEncoder::GroupEncoder(const GroupView& g) {
   json members = json::array();
-  for (const auto& m : g.members) members.push_back({{"id", m.id}, {"name", m.name}, {"present", m.present}});
+  for (const auto& m : g.members)
+    members.push_back({{"id", m.id}, {"name", m.name}, {"present", m.present}});
   json seats = json::array();
   for (const auto& s : g.seats) {
-    json seat = {{"seat", s.seat}, {"kind", s.cpu ? "cpu" : "person"}, {"name", s.name},
-                 {"present", s.present}, {"away", s.away}, {"cpu_playing", s.cpu_playing}};
+    json seat = {{"seat", s.seat}, {"kind", s.cpu ? "cpu" : "person"},
+                 {"name", s.name}, {"present", s.present},
+                 {"away", s.away}, {"cpu_playing", s.cpu_playing}};
     if (!s.cpu) seat["person"] = s.person_id;
     seats.push_back(seat);
   }
-  json table = {{"status", g.status}, {"seat_names", g.seat_names}, {"seats", seats},
-                {"your_seats", g.your_seats}};
-  if (g.board) table["board"] = board_json(*g.board);
+  head_ = "{\"type\":\"group\",\"group\":{";
+  append_field(head_, "id", g.id);
+  head_ += ',';
+  append_field(head_, "version", g.version);
+  head_ += ',';
+  append_field(head_, "game", g.game);
+  head_ += ',';
+  append_field(head_, "settings",
+               {{"options", g.options}, {"timer", g.timer}, {"cpu_level", g.cpu_level}});
+  head_ += ',';
+  append_field(head_, "members", members);
+  if (!g.schema_json.empty()) {
+    head_ += ",\"option_schema\":";
+    head_ += g.schema_json;
+  }
+  head_ += ",\"table\":{";
+  append_field(head_, "status", g.status);
+  head_ += ',';
+  append_field(head_, "seat_names", g.seat_names);
+  head_ += ',';
+  append_field(head_, "seats", seats);
+  if (!g.board_json.empty()) {
+    head_ += ",\"board\":";
+    head_ += g.board_json;
+  }
   if (g.current) {
     const GameView& v = *g.current;
-    json game = {{"number", v.number}, {"position", v.position}, {"start", v.start}, {"moves", v.moves},
-                 {"to_move", v.to_move}, {"legal_moves", v.legal_moves}, {"last_move", v.last_move},
-                 {"in_check", v.in_check}, {"out", v.out}};
+    json game = {
+        {"number", v.number},       {"position", v.position}, {"start", v.start},
+        {"moves", v.moves},         {"to_move", v.to_move},   {"legal_moves", v.legal_moves},
+        {"last_move", v.last_move}, {"in_check", v.in_check}, {"out", v.out}};
     json clock = {{"limit", v.clock_limit}};
     if (v.remaining_ms) clock["remaining_ms"] = *v.remaining_ms;
     game["clock"] = clock;
     if (v.result) game["result"] = result_json(*v.result);
-    table["game"] = game;
+    head_ += ',';
+    append_field(head_, "game", game);
   }
-  json group = {{"id", g.id}, {"version", g.version}, {"game", g.game},
-                {"settings", {{"options", g.options}, {"timer", g.timer}, {"cpu_level", g.cpu_level}}},
-                {"members", members}, {"you", g.you}, {"table", table}};
-  if (g.schema) group["option_schema"] = schema_json(*g.schema);
-  json j = {{"type", "group"}, {"group", group}};
+  head_ += ",\"your_seats\":";
+}
+
+std::string GroupEncoder::for_member(const std::string& you, const std::vector<int>& your_seats,
+                                     const std::vector<MissedEvent>* missed) const {
+  std::string out;
+  out.reserve(head_.size() + 64 + you.size());
+  out += head_;
+  out += dump(your_seats);
+  out += "},";
+  append_field(out, "you", you);
+  out += '}';
   if (missed) {
     json list = json::array();
-    for (const auto& e : *missed) list.push_back({{"version", e.version}, {"kind", e.kind}, {"detail", e.detail}});
-    j["missed"] = list;
+    for (const auto& e : *missed)
+      list.push_back({{"version", e.version}, {"kind", e.kind}, {"detail", e.detail}});
+    out += ',';
+    append_field(out, "missed", list);
   }
-  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+  out += '}';
+  return out;
+}
+
+std::string encode(const GroupView& g, const std::vector<MissedEvent>* missed) {
+  return GroupEncoder(g).for_member(g.you, g.your_seats, missed);
 }
 
 std::string encode(const std::vector<HistoryEntry>& games) {
   json list = json::array();
   for (const auto& g : games) {
     json result = g.result_json.empty() ? json() : json::parse(g.result_json, nullptr, false);
-    list.push_back({{"game_id", g.game_id}, {"game", g.game}, {"group", g.group}, {"players", g.players},
-                    {"result", result}, {"started_ms", g.started_ms}, {"ended_ms", g.ended_ms}});
+    list.push_back({{"game_id", g.game_id},
+                    {"game", g.game},
+                    {"group", g.group},
+                    {"players", g.players},
+                    {"result", result},
+                    {"started_ms", g.started_ms},
+                    {"ended_ms", g.ended_ms}});
   }
-  return json{{"type", "history"}, {"games", list}}.dump(-1, ' ', false, json::error_handler_t::replace);
+  return json{{"type", "history"}, {"games", list}}.dump(-1, ' ', false,
+                                                         json::error_handler_t::replace);
 }
 
 std::string encode(const RecordView& r) {
   json result = r.result_json.empty() ? json() : json::parse(r.result_json, nullptr, false);
   json options = json::parse(r.options_json, nullptr, false);
-  json j = {{"type", "record"}, {"game_id", r.game_id}, {"game", r.game}, {"players", r.players},
-            {"start", r.start}, {"moves", r.moves}, {"positions", r.positions}, {"result", result},
-            {"options", options.is_discarded() ? json::object() : options}, {"exports", r.exports}};
+  json j = {{"type", "record"},
+            {"game_id", r.game_id},
+            {"game", r.game},
+            {"players", r.players},
+            {"start", r.start},
+            {"moves", r.moves},
+            {"positions", r.positions},
+            {"result", result},
+            {"options", options.is_discarded() ? json::object() : options},
+            {"exports", r.exports}};
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 

@@ -132,8 +132,8 @@ struct GameView {
   std::string last_move;
   std::vector<int> in_check;
   std::vector<int> out;
-  int clock_limit = 0;                     // seconds; 0 = none
-  std::optional<int64_t> remaining_ms;     // of the player to move
+  int clock_limit = 0;                  // seconds; 0 = none
+  std::optional<int64_t> remaining_ms;  // of the player to move
   std::optional<ResultView> result;
 };
 
@@ -144,14 +144,14 @@ struct GroupView {
   std::map<std::string, std::string> options;
   int timer = 0;
   int cpu_level = 3;
-  const rules::OptionSchema* schema = nullptr;
+  std::string_view schema_json;  // encode_schema() of the group's game (kept by the caller)
   std::vector<MemberView> members;
   std::string you;
   std::string status;  // idle, playing, finished
   std::vector<std::string> seat_names;
   std::vector<SeatView> seats;
   std::vector<int> your_seats;
-  const rules::BoardGeometry* board = nullptr;
+  std::string_view board_json;      // encode_board() of the table's board (kept by the caller)
   std::optional<GameView> current;  // the game being (or last) played at the table
 };
 
@@ -186,6 +186,23 @@ struct RecordView {
 std::string encode(const Welcome& m);
 std::string encode(const ErrorReply& m);
 std::string encode(const GroupView& m, const std::vector<MissedEvent>* missed = nullptr);
+
+// The parts of a group state that never change for a game are encoded once and cached by
+// the caller: the option schema and the board.
+std::string encode_schema(const rules::OptionSchema& schema);
+std::string encode_board(const rules::BoardGeometry& board);
+
+// One group state for many members: everything but `you` and `your_seats` is encoded once
+// (a move at a table of five costs one encoding, not five).
+class GroupEncoder {
+ public:
+  explicit GroupEncoder(const GroupView& shared);
+  std::string for_member(const std::string& you, const std::vector<int>& your_seats,
+                         const std::vector<MissedEvent>* missed = nullptr) const;
+
+ private:
+  std::string head_;  // up to the table's your_seats
+};
 std::string encode(const std::vector<HistoryEntry>& games);
 std::string encode(const RecordView& m);
 

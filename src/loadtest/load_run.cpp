@@ -1,0 +1,377 @@
+#include "loadtest/load_run.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "core/rng.hpp"
+#include "loadtest/ws_client_pool.hpp"
+
+namespace kaisho::loadtest {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using json = nlohmann::json;
+
+// The resident memory of a process in MiB (0 if it cannot be read).
+double rss_mb(int pid) {
+  if (pid <= 0) return 0;
+  std::ifstream f("/proc/" + std::to_string(pid) + "/status");
+  std::string line;
+  while (std::getline(f, line))
+    if (line.rfind("VmRSS:", 0) == 0) return std::stod(line.substr(6)) / 1024.0;
+  return 0;
+}
+
+enum class Phase { Connect, Gather, Play, Done };
+
+struct Person {
+  int table = 0;
+  std::string source;
+  std::string token;
+  bool open = false;
+  bool welcomed = false;
+  bool dropped_on_purpose = false;
+  bool ever_opened = false;
+  bool role_known = false;  // whether this person holds a seat (known from a full state)
+  bool player = false;
+  uint64_t counted_move = 0;       // the table's move sequence number last measured here
+  int64_t scheduled_version = -1;  // the state version a move of ours is chosen in
+  // What this person was shown of the current game (crash-safety mode).
+  int game_number = 0;
+  std::vector<std::string> moves;
+};
+
+struct Table {
+  std::string id;
+  std::vector<int> members;  // person indices; members[0] leads (creates, starts)
+  bool create_sent = false;
+  bool start_sent = false;
+  bool started = false;
+  bool playing = false;
+  uint64_t move_seq = 0;  // moves sent at this table
+  int64_t move_from_version = 0;
+  int mover = -1;
+  Clock::time_point move_sent_at;
+  Clock::time_point last_move_at;
+};
+
+class LoadRun final : public ClientEvents {
+ public:
+  explicit LoadRun(const LoadOptions& o)
+      : o_(o),
+        pool_(o.host, o.port, *this),
+        rng_(o.seed),
+        people_(static_cast<size_t>(o.connections)),
+        tables_(static_cast<size_t>(o.groups)) {
+    for (int i = 0; i < o.connections; ++i) {
+      Person& p = people_[static_cast<size_t>(i)];
+      p.table = i % o.groups;
+      p.source = "127.0.0." + std::to_string(1 + i % std::max(1, o.sources));
+      tables_[static_cast<size_t>(p.table)].members.push_back(i);
+    }
+  }
+
+  LoadReport run() {
+    report_.connections_target = o_.connections;
+    report_.groups = o_.groups;
+    report_.rss_mb_start = rss_mb(o_.server_pid);
+    setup_started_ = Clock::now();
+    open_batch(0);
+    tick();
+    // The timed phase ends the loop with stop(); the limit here is a safety net.
+    pool_.run_for(o_.setup_timeout_seconds * 3 + o_.seconds + 60);
+    finish();
+    return std::move(report_);
+  }
+
+  void on_open(ClientId id) override {
+    Person& p = person(id);
+    p.open = true;
+    if (p.ever_opened) ++report_.reconnects;
+    p.ever_opened = true;
+    json hello = {{"type", "hello"}};
+    if (!p.token.empty()) hello["token"] = p.token;
+    pool_.send(id, hello.dump());
+  }
+
+  void on_message(ClientId id, std::string&& text) override {
+    Person& p = person(id);
+    if (p.role_known && !p.player && !o_.survive_restarts &&
+        text.find("\"missed\"") == std::string::npos) {
+      // A spectator needs only the version: no full parse (it keeps the load generator light).
+      const size_t at = text.rfind("\"version\":");
+      if (at != std::string::npos && text.find("\"type\":\"group\"") != std::string::npos) {
+        measure(id, p, std::strtoll(text.c_str() + at + 10, nullptr, 10));
+        return;
+      }
+    }
+    json m = json::parse(text, nullptr, false);
+    if (m.is_discarded() || !m.is_object()) {
+      count_error("unparsable_reply");
+      return;
+    }
+    const std::string type = m.value("type", "");
+    if (type == "welcome") {
+      on_welcome(id, p, m);
+    } else if (type == "group") {
+      on_group(id, p, m["group"]);
+    } else if (type == "error") {
+      count_error(m.value("code", "?"));
+    }
+  }
+
+  void on_closed(ClientId id, const std::string&) override {
+    Person& p = person(id);
+    const bool was_open = p.open;
+    p.open = false;
+    if (p.welcomed) --welcomed_now_;
+    p.welcomed = false;
+    if (phase_ == Phase::Done) return;
+    if (!was_open)
+      ++report_.connect_failures;
+    else if (!p.dropped_on_purpose)
+      ++report_.disconnects;
+    p.dropped_on_purpose = false;
+    // Come back, as a person whose page reconnects would.
+    const int64_t delay = was_open ? 200 + static_cast<int64_t>(rng_.below(600)) : 500;
+    pool_.after(delay, [this, id] {
+      if (phase_ != Phase::Done) pool_.connect(id, person(id).source);
+    });
+  }
+
+ private:
+  Person& person(ClientId id) { return people_[id]; }
+
+  void count_error(const std::string& code) {
+    ++report_.errors;
+    ++report_.error_codes[code];
+  }
+
+  // Opens connections at the configured rate, 10 ms at a time.
+  void open_batch(int next) {
+    const int per_batch = std::max(1, o_.connect_per_second / 100);
+    int i = next;
+    for (; i < o_.connections && i < next + per_batch; ++i)
+      pool_.connect(static_cast<ClientId>(i), people_[static_cast<size_t>(i)].source);
+    if (i < o_.connections) pool_.after(10, [this, i] { open_batch(i); });
+  }
+
+  void on_welcome(ClientId id, Person& p, const json& m) {
+    p.token = m.value("token", p.token);
+    if (!p.welcomed) ++welcomed_now_;
+    p.welcomed = true;
+    report_.connections_peak = std::max(report_.connections_peak, welcomed_now_);
+    if (phase_ != Phase::Connect) enter_table(id, p);
+  }
+
+  // Creates the person's group (its leader) or joins it (everyone else, also on return).
+  void enter_table(ClientId id, Person& p) {
+    Table& t = tables_[static_cast<size_t>(p.table)];
+    if (!t.id.empty()) {
+      pool_.send(id, json{{"type", "join_group"}, {"group", t.id}}.dump());
+    } else if (t.members[0] == static_cast<int>(id) && !t.create_sent) {
+      t.create_sent = true;
+      pool_.send(id, json{{"type", "create_group"}, {"game", o_.game}}.dump());
+    }
+  }
+
+  void on_group(ClientId id, Person& p, const json& g) {
+    if (!g.is_object()) return count_error("bad_group_state");
+    Table& t = tables_[static_cast<size_t>(p.table)];
+    const int64_t version = g.value("version", int64_t{0});
+    if (t.id.empty()) {
+      t.id = g.value("id", "");
+      // The others were waiting for the id.
+      for (int member : t.members)
+        if (member != static_cast<int>(id) && people_[static_cast<size_t>(member)].welcomed)
+          enter_table(static_cast<ClientId>(member), people_[static_cast<size_t>(member)]);
+    }
+    const json& table = g["table"];
+    if (!table.is_object()) return count_error("bad_group_state");
+    const std::string status = table.value("status", "");
+    const bool leader = t.members[0] == static_cast<int>(id);
+    if (status == "playing") {
+      if (!t.started) {
+        t.started = true;
+        ++report_.tables_started;
+      }
+      t.playing = true;
+    } else {
+      t.playing = false;
+    }
+    if (leader && status != "playing" && !t.start_sent) {
+      const bool everyone_in = g["members"].is_array() && g["members"].size() == t.members.size();
+      if (status == "finished" || everyone_in) {
+        t.start_sent = true;
+        pool_.after(status == "finished" ? 300 : 0, [this, id, &t] {
+          pool_.send(id, json{{"type", "start"}, {"group", t.id}}.dump());
+        });
+      }
+    }
+    if (status == "playing") t.start_sent = false;
+
+    // Seats are known once a game is on; the leader always reads everything (it starts
+    // the games).
+    const json& seats = table["your_seats"];
+    p.role_known = status == "playing" && seats.is_array() && !leader;
+    p.player = seats.is_array() && !seats.empty();
+    if (table.contains("game") && table["game"].is_object()) {
+      const json& game = table["game"];
+      if (o_.survive_restarts) check_continuity(p, game);
+      measure(id, p, version);
+      if (status == "playing" && p.player) consider_move(id, p, t, game, seats, version);
+    } else {
+      measure(id, p, version);
+    }
+  }
+
+  // A state newer than the table's last move: the move's latency as this member sees it.
+  void measure(ClientId id, Person& p, int64_t version) {
+    Table& t = tables_[static_cast<size_t>(p.table)];
+    if (phase_ != Phase::Play || t.move_seq == 0 || p.counted_move >= t.move_seq) return;
+    if (version <= t.move_from_version) return;
+    p.counted_move = t.move_seq;
+    const auto now = Clock::now();
+    report_.latency.add(
+        std::chrono::duration_cast<std::chrono::microseconds>(now - t.move_sent_at).count());
+    if (t.mover == static_cast<int>(id)) {
+      ++report_.moves;
+      t.last_move_at = now;
+    }
+  }
+
+  void consider_move(ClientId id, Person& p, Table& t, const json& game, const json& seats,
+                     int64_t version) {
+    const int to_move = game.value("to_move", -1);
+    if (to_move < 0 || std::find(seats.begin(), seats.end(), to_move) == seats.end()) return;
+    if (phase_ != Phase::Play || p.scheduled_version == version) return;
+    const json& legal = game["legal_moves"];
+    if (!legal.is_array() || legal.empty()) return;
+    p.scheduled_version = version;
+    const std::string move = legal[rng_.below(legal.size())].get<std::string>();
+    const int64_t think =
+        o_.think_ms / 2 +
+        static_cast<int64_t>(rng_.below(static_cast<uint64_t>(std::max(1, o_.think_ms))));
+    pool_.after(think, [this, id, &t, move, version] {
+      Person& q = person(id);
+      // A newer state arrived meanwhile (or the connection went): that one decides.
+      if (q.scheduled_version != version || !q.welcomed || phase_ != Phase::Play) return;
+      ++t.move_seq;
+      t.move_from_version = version;
+      t.move_sent_at = Clock::now();
+      t.mover = static_cast<int>(id);
+      pool_.send(
+          id, json{{"type", "move"}, {"group", t.id}, {"move", move}, {"version", version}}.dump());
+    });
+  }
+
+  // Nothing a person was shown of a game may disappear from a later state of that game.
+  void check_continuity(Person& p, const json& game) {
+    const int number = game.value("number", 0);
+    const json& moves = game["moves"];
+    if (!moves.is_array()) return;
+    if (number < p.game_number) {
+      report_.lost_moves += p.moves.size();
+      return;
+    }
+    if (number == p.game_number) {
+      size_t common = 0;
+      while (common < p.moves.size() && common < moves.size() && moves[common] == p.moves[common])
+        ++common;
+      report_.lost_moves += p.moves.size() - common;
+    }
+    p.game_number = number;
+    p.moves.clear();
+    for (const auto& m : moves) p.moves.push_back(m.get<std::string>());
+  }
+
+  // Every 100 ms: phase changes, deliberate drops, the end of the run.
+  void tick() {
+    const auto now = Clock::now();
+    const double since_setup = std::chrono::duration<double>(now - setup_started_).count();
+    const bool setup_timed_out = since_setup > o_.setup_timeout_seconds;
+    if (phase_ == Phase::Connect && (welcomed_now_ == o_.connections || setup_timed_out)) {
+      report_.rss_mb_connected = rss_mb(o_.server_pid);
+      phase_ = Phase::Gather;
+      for (int i = 0; i < o_.connections; ++i)
+        if (people_[static_cast<size_t>(i)].welcomed)
+          enter_table(static_cast<ClientId>(i), people_[static_cast<size_t>(i)]);
+    } else if (phase_ == Phase::Gather &&
+               (report_.tables_started == o_.groups || setup_timed_out)) {
+      report_.setup_complete = report_.tables_started == o_.groups;
+      report_.rss_mb_tables = rss_mb(o_.server_pid);
+      phase_ = Phase::Play;
+      play_started_ = now;
+      // Nobody has moved yet: every seated person asks for the current state and moves.
+      for (int i = 0; i < o_.connections; ++i) {
+        Person& p = people_[static_cast<size_t>(i)];
+        const Table& t = tables_[static_cast<size_t>(p.table)];
+        if (p.welcomed && p.player && !t.id.empty())
+          pool_.send(static_cast<ClientId>(i),
+                     json{{"type", "sync"}, {"group", t.id}, {"version", 0}}.dump());
+      }
+    } else if (phase_ == Phase::Play) {
+      const double played = std::chrono::duration<double>(now - play_started_).count();
+      if (played >= o_.seconds) {
+        report_.seconds = played;
+        phase_ = Phase::Done;
+        pool_.stop();
+        return;
+      }
+      drop_some();
+    }
+    pool_.after(100, [this] { tick(); });
+  }
+
+  void drop_some() {
+    drop_credit_ += o_.reconnects_per_second / 10.0;
+    while (drop_credit_ >= 1) {
+      drop_credit_ -= 1;
+      const auto i = static_cast<size_t>(rng_.below(people_.size()));
+      if (!people_[i].open) continue;
+      people_[i].dropped_on_purpose = true;
+      ++report_.drops;
+      pool_.drop(static_cast<ClientId>(i));
+    }
+  }
+
+  void finish() {
+    report_.rss_mb_end = rss_mb(o_.server_pid);
+    if (o_.groups > 0 && report_.rss_mb_tables > 0)
+      report_.idle_table_kb =
+          (report_.rss_mb_tables - report_.rss_mb_connected) * 1024.0 / o_.groups;
+    report_.connections_held = welcomed_now_;
+    const auto end = Clock::now();
+    const auto recent = std::chrono::milliseconds(std::max(5000, 3 * o_.think_ms));
+    for (const Table& t : tables_) {
+      if (t.playing) ++report_.tables_playing;
+      if (t.move_seq > 0 && end - t.last_move_at < recent) ++report_.groups_moving_at_end;
+    }
+  }
+
+  const LoadOptions o_;
+  WsClientPool pool_;
+  Rng rng_;
+  std::vector<Person> people_;
+  std::vector<Table> tables_;
+  LoadReport report_;
+  Phase phase_ = Phase::Connect;
+  int welcomed_now_ = 0;
+  double drop_credit_ = 0;
+  Clock::time_point setup_started_;
+  Clock::time_point play_started_;
+};
+
+}  // namespace
+
+LoadReport run_load(const LoadOptions& options) {
+  LoadRun run(options);
+  return run.run();
+}
+
+}  // namespace kaisho::loadtest

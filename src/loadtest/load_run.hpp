@@ -1,0 +1,59 @@
+#pragma once
+// One load test: simulated people on loopback who connect, gather in groups, play real
+// games at a human pace, drop and come back now and then; and what they measured. See
+// docs/performance.md (server figures) and docs/cli.md (`kaisho loadtest`).
+#include <cstdint>
+#include <map>
+#include <string>
+
+#include "loadtest/latency_histogram.hpp"
+
+namespace kaisho::loadtest {
+
+struct LoadOptions {
+  std::string host = "127.0.0.1";
+  uint16_t port = 8080;
+  int connections = 100;  // people, each on one connection
+  int groups = 20;        // people are spread evenly; the first ones of a group take the seats
+  std::string game = "shogi";
+  int think_ms = 3000;               // mean time a player takes for a move (uniform 0.5x..1.5x)
+  double seconds = 30;               // how long the games are played once every table has started
+  double reconnects_per_second = 0;  // drops (then reconnections) across all connections
+  int sources = 1;                   // local addresses used: 127.0.0.1 .. 127.0.0.N
+  int connect_per_second = 2000;
+  int server_pid = 0;  // for the server's memory (from /proc); 0 = not measured
+  // Crash-safety mode: connections that fail are retried until the server is back, and
+  // every state a person is shown is checked against what that person saw before.
+  bool survive_restarts = false;
+  double setup_timeout_seconds = 120;
+  uint64_t seed = 1;
+};
+
+struct LoadReport {
+  int connections_target = 0;
+  int connections_held = 0;  // open (and welcomed) at the end
+  int connections_peak = 0;
+  int groups = 0;
+  int tables_started = 0;    // tables that reached "playing" before the timed phase
+  int tables_playing = 0;    // tables playing at the end
+  uint64_t moves = 0;        // accepted moves seen during the timed phase
+  double seconds = 0;        // length of the timed phase
+  LatencyHistogram latency;  // move sent -> group state received, at every member
+  uint64_t errors = 0;
+  std::map<std::string, uint64_t> error_codes;
+  uint64_t disconnects = 0;  // connections closed that the test did not drop itself
+  uint64_t drops = 0;        // connections the test dropped on purpose
+  uint64_t reconnects = 0;
+  uint64_t connect_failures = 0;
+  double rss_mb_start = 0, rss_mb_connected = 0, rss_mb_tables = 0, rss_mb_end = 0;
+  double idle_table_kb = 0;  // (tables - connected) / groups
+  // Crash-safety mode.
+  uint64_t lost_moves = 0;       // moves a person had seen that a later state no longer had
+  int groups_moving_at_end = 0;  // tables with a move in the last part of the run
+  bool setup_complete = false;
+};
+
+// Runs the test; returns its figures.
+LoadReport run_load(const LoadOptions& options);
+
+}  // namespace kaisho::loadtest
