@@ -22,11 +22,15 @@ class HallBridge final : public net::MessageHandler, public server::Outbox {
     hall_ = hall;
     scheduler_ = scheduler;
   }
-  void on_open(net::ConnectionId id) override { scheduler_->post([this, id] { hall_->connected(id); }); }
+  void on_open(net::ConnectionId id) override {
+    scheduler_->post([this, id] { hall_->connected(id); });
+  }
   void on_message(net::ConnectionId id, std::string text) override {
     scheduler_->post([this, id, text = std::move(text)] { hall_->received(id, text); });
   }
-  void on_close(net::ConnectionId id) override { scheduler_->post([this, id] { hall_->disconnected(id); }); }
+  void on_close(net::ConnectionId id) override {
+    scheduler_->post([this, id] { hall_->disconnected(id); });
+  }
   void send(server::ConnId c, std::string text) override { net_->send(c, std::move(text)); }
   void close(server::ConnId c) override { net_->close(c); }
 
@@ -56,14 +60,26 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
     }
     const std::string& v = args[++i];
     auto number = text::parse_int(v);
-    if (a == "--db") db = v;
-    else if (a == "--web") net_config.web_root = v;
-    else if (a == "--address") net_config.address = v;
-    else if (a == "--port" && number && *number <= 65535) net_config.port = static_cast<uint16_t>(*number);
-    else if (a == "--away-grace-ms" && number) hall_config.away_grace_ms = *number;
-    else if (a == "--cpu-ms" && number) hall_config.cpu_move_ms = *number;
-    else if (a == "--cpu-threads" && number && *number >= 1) cpu_threads = *number;
-    else {
+    if (a == "--db")
+      db = v;
+    else if (a == "--web")
+      net_config.web_root = v;
+    else if (a == "--address")
+      net_config.address = v;
+    else if (a == "--port" && number && *number <= 65535)
+      net_config.port = static_cast<uint16_t>(*number);
+    else if (a == "--away-grace-ms" && number)
+      hall_config.away_grace_ms = *number;
+    else if (a == "--cpu-ms" && number)
+      hall_config.cpu_move_ms = *number;
+    else if (a == "--cpu-threads" && number && *number >= 1)
+      cpu_threads = *number;
+    else if (a == "--max-connections-per-address" && number && *number >= 1)
+      net_config.max_connections_per_address = static_cast<int>(*number);
+    else if (a == "--address-messages-per-second" && number && *number >= 1) {
+      net_config.address_messages_per_second = static_cast<double>(*number);
+      net_config.address_message_burst = 2.0 * static_cast<double>(*number);
+    } else {
       err << "error: unknown or invalid argument " << a << " " << text::quote(v) << "\n";
       return 2;
     }
@@ -108,7 +124,8 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
   }
   std::string listen_error;
   if (!net.listen(&listen_error)) {
-    err << "error: cannot listen on " << net_config.address << ":" << net_config.port << ": " << listen_error << "\n";
+    err << "error: cannot listen on " << net_config.address << ":" << net_config.port << ": "
+        << listen_error << "\n";
     return 1;
   }
   out << "Kaisho is running: open http://localhost:" << net.port() << "/" << std::endl;

@@ -41,6 +41,11 @@ struct Person {
   bool player = false;
   uint64_t counted_move = 0;       // the table's move sequence number last measured here
   int64_t scheduled_version = -1;  // the state version a move of ours is chosen in
+  // A move sent and not yet seen played: the game number and move count it was sent at
+  // (a state that only reports presence must not make us move twice).
+  bool awaiting = false;
+  int awaiting_number = 0;
+  size_t awaiting_count = 0;
   // What this person was shown of the current game (crash-safety mode).
   int game_number = 0;
   std::vector<std::string> moves;
@@ -121,7 +126,16 @@ class LoadRun final : public ClientEvents {
     } else if (type == "group") {
       on_group(id, p, m["group"]);
     } else if (type == "error") {
-      count_error(m.value("code", "?"));
+      const std::string code = m.value("code", "?");
+      count_error(code);
+      if (p.awaiting &&
+          (code == "stale_version" || code == "not_your_turn" || code == "illegal_move")) {
+        // Our move was refused (chosen in a state a restart overtook): look again.
+        p.awaiting = false;
+        p.scheduled_version = -1;
+        const Table& t = tables_[static_cast<size_t>(p.table)];
+        pool_.send(id, json{{"type", "sync"}, {"group", t.id}, {"version", 0}}.dump());
+      }
     }
   }
 
@@ -163,6 +177,7 @@ class LoadRun final : public ClientEvents {
 
   void on_welcome(ClientId id, Person& p, const json& m) {
     p.token = m.value("token", p.token);
+    p.awaiting = false;
     if (!p.welcomed) ++welcomed_now_;
     p.welcomed = true;
     report_.connections_peak = std::max(report_.connections_peak, welcomed_now_);
@@ -172,6 +187,8 @@ class LoadRun final : public ClientEvents {
   // Creates the person's group (its leader) or joins it (everyone else, also on return).
   void enter_table(ClientId id, Person& p) {
     Table& t = tables_[static_cast<size_t>(p.table)];
+    // A leader coming back decides afresh whether to start (a `start` may have been lost).
+    if (t.members[0] == static_cast<int>(id)) t.start_sent = false;
     if (!t.id.empty()) {
       pool_.send(id, json{{"type", "join_group"}, {"group", t.id}}.dump());
     } else if (t.members[0] == static_cast<int>(id) && !t.create_sent) {
@@ -251,16 +268,23 @@ class LoadRun final : public ClientEvents {
     if (to_move < 0 || std::find(seats.begin(), seats.end(), to_move) == seats.end()) return;
     if (phase_ != Phase::Play || p.scheduled_version == version) return;
     const json& legal = game["legal_moves"];
-    if (!legal.is_array() || legal.empty()) return;
+    const json& played = game["moves"];
+    if (!legal.is_array() || legal.empty() || !played.is_array()) return;
+    const int number = game.value("number", 0);
+    if (p.awaiting && number == p.awaiting_number && played.size() == p.awaiting_count) return;
+    p.awaiting = false;
     p.scheduled_version = version;
     const std::string move = legal[rng_.below(legal.size())].get<std::string>();
     const int64_t think =
         o_.think_ms / 2 +
         static_cast<int64_t>(rng_.below(static_cast<uint64_t>(std::max(1, o_.think_ms))));
-    pool_.after(think, [this, id, &t, move, version] {
+    pool_.after(think, [this, id, &t, move, version, number, count = played.size()] {
       Person& q = person(id);
       // A newer state arrived meanwhile (or the connection went): that one decides.
       if (q.scheduled_version != version || !q.welcomed || phase_ != Phase::Play) return;
+      q.awaiting = true;
+      q.awaiting_number = number;
+      q.awaiting_count = count;
       ++t.move_seq;
       t.move_from_version = version;
       t.move_sent_at = Clock::now();

@@ -12,7 +12,8 @@ bool has(const json& list, int v) {
 }
 
 // Plays the first legal move whenever it is this connection's turn, until the game ends.
-void play_to_end(HallTest& t, ConnId c, const std::string& id, FakeScheduler& clock, int max_turns = 3000);
+void play_to_end(HallTest& t, ConnId c, const std::string& id, FakeScheduler& clock,
+                 int max_turns = 3000);
 
 class Hall2 : public HallTest {
  public:
@@ -30,18 +31,25 @@ class Hall2 : public HallTest {
   }
 };
 
-void play_to_end(HallTest& t0, ConnId c, const std::string& id, FakeScheduler& clock, int max_turns) {
+void play_to_end(HallTest& t0, ConnId c, const std::string& id, FakeScheduler& clock,
+                 int max_turns) {
   auto& t = static_cast<Hall2&>(t0);
   for (int i = 0; i < max_turns; ++i) {
     json g = t.group(c);
     if (g["table"]["status"] != "playing") return;
     const json& game = g["table"]["game"];
     if (has(g["table"]["your_seats"], game["to_move"].get<int>())) {
-      t.send(c, {{"type", "move"}, {"group", id}, {"move", game["legal_moves"][0]}, {"version", g["version"]}});
+      t.send(c, {{"type", "move"},
+                 {"group", id},
+                 {"move", game["legal_moves"][0]},
+                 {"version", g["version"]}});
     }
     clock.advance(100);  // a person's pace (the hall limits messages per second)
   }
-  FAIL() << "the game did not end: " << t.last(c, "error").dump() << " " << t.group(c)["table"]["game"]["moves"].size() << " moves, position " << t.group(c)["table"]["game"]["position"] << " settings " << t.group(c)["settings"].dump();
+  FAIL() << "the game did not end: " << t.last(c, "error").dump() << " "
+         << t.group(c)["table"]["game"]["moves"].size() << " moves, position "
+         << t.group(c)["table"]["game"]["position"] << " settings "
+         << t.group(c)["settings"].dump();
 }
 
 TEST_F(Hall2, CreateAGroupAndJoinItByLink) {
@@ -71,7 +79,8 @@ TEST_F(Hall2, OnePersonPlaysAWholeGameAgainstTheCpuInEachGame) {
     json g = group(a);
     ASSERT_EQ(g["table"]["status"], "playing") << game->id();
     EXPECT_EQ(g["table"]["seats"][0]["kind"], "person");
-    for (size_t s = 1; s < g["table"]["seats"].size(); ++s) EXPECT_EQ(g["table"]["seats"][s]["kind"], "cpu");
+    for (size_t s = 1; s < g["table"]["seats"].size(); ++s)
+      EXPECT_EQ(g["table"]["seats"][s]["kind"], "cpu");
     play_to_end(*this, a, id, clock_);
     g = group(a);
     EXPECT_EQ(g["table"]["status"], "finished") << game->id();
@@ -112,7 +121,10 @@ TEST_F(Hall2, YoninTableWithTwoPeopleAndTwoCpuSeats) {
       if (gc["table"]["status"] != "playing") break;
       const json& game = gc["table"]["game"];
       if (has(gc["table"]["your_seats"], game["to_move"].get<int>()))
-        send(c, {{"type", "move"}, {"group", id}, {"move", game["legal_moves"][0]}, {"version", gc["version"]}});
+        send(c, {{"type", "move"},
+                 {"group", id},
+                 {"move", game["legal_moves"][0]},
+                 {"version", gc["version"]}});
     }
     clock_.advance(100);
   }
@@ -168,7 +180,10 @@ TEST_F(Hall2, CpuPlaysForAnAwayPlayerAfterTheGraceAndGivesTheSeatBack) {
   EXPECT_EQ(g["table"]["game"]["moves"].size(), 1u);
   EXPECT_EQ(g["table"]["game"]["to_move"], 1);
   // Bashir moves; it is the away player's turn again, and the CPU stands in again.
-  send(b, {{"type", "move"}, {"group", id}, {"move", g["table"]["game"]["legal_moves"][0]}, {"version", g["version"]}});
+  send(b, {{"type", "move"},
+           {"group", id},
+           {"move", g["table"]["game"]["legal_moves"][0]},
+           {"version", g["version"]}});
   cpu_.hold = true;
   clock_.advance(3100);
   ASSERT_EQ(cpu_.held.size(), 1u);
@@ -182,7 +197,10 @@ TEST_F(Hall2, CpuPlaysForAnAwayPlayerAfterTheGraceAndGivesTheSeatBack) {
   EXPECT_FALSE(g["table"]["seats"][0]["away"]);
   EXPECT_FALSE(g["table"]["seats"][0]["cpu_playing"]);
   EXPECT_EQ(g["table"]["your_seats"], json({0}));
-  send(a2, {{"type", "move"}, {"group", id}, {"move", g["table"]["game"]["legal_moves"][0]}, {"version", g["version"]}});
+  send(a2, {{"type", "move"},
+            {"group", id},
+            {"move", g["table"]["game"]["legal_moves"][0]},
+            {"version", g["version"]}});
   EXPECT_EQ(group(a2)["table"]["game"]["moves"].size(), 3u);
 }
 
@@ -212,7 +230,8 @@ TEST_F(Hall2, IllegalAndOutOfTurnMovesAreRefusedWithNoChange) {
   const json before = group(a);
   send(a, {{"type", "move"}, {"group", id}, {"move", "7g7e"}, {"version", before["version"]}});
   EXPECT_EQ(error_code(a), "illegal_move");
-  EXPECT_NE(last(a, "error")["message"].get<std::string>().find("cannot move to 7e"), std::string::npos);
+  EXPECT_NE(last(a, "error")["message"].get<std::string>().find("cannot move to 7e"),
+            std::string::npos);
   send(b, {{"type", "move"}, {"group", id}, {"move", "3c3d"}, {"version", before["version"]}});
   EXPECT_EQ(error_code(b), "not_your_turn");
   send(a, {{"type", "move"}, {"group", id}, {"move", "garbage"}, {"version", before["version"]}});
@@ -233,7 +252,10 @@ TEST_F(Hall2, RestartKeepsEveryAcknowledgedMoveAndTheGameGoesOn) {
   send(a, {{"type", "start"}, {"group", id}});
   for (int i = 0; i < 3; ++i) {
     json g = group(a);
-    send(a, {{"type", "move"}, {"group", id}, {"move", g["table"]["game"]["legal_moves"][0]}, {"version", g["version"]}});
+    send(a, {{"type", "move"},
+             {"group", id},
+             {"move", g["table"]["game"]["legal_moves"][0]},
+             {"version", g["version"]}});
   }
   const json before = group(a)["table"]["game"];
   ASSERT_EQ(before["moves"].size(), 6u);
@@ -244,8 +266,31 @@ TEST_F(Hall2, RestartKeepsEveryAcknowledgedMoveAndTheGameGoesOn) {
   EXPECT_EQ(g["table"]["status"], "playing");
   EXPECT_EQ(g["table"]["game"]["moves"], before["moves"]);
   EXPECT_EQ(g["table"]["game"]["position"], before["position"]);
-  send(a2, {{"type", "move"}, {"group", id}, {"move", g["table"]["game"]["legal_moves"][0]}, {"version", g["version"]}});
+  send(a2, {{"type", "move"},
+            {"group", id},
+            {"move", g["table"]["game"]["legal_moves"][0]},
+            {"version", g["version"]}});
   EXPECT_EQ(group(a2)["table"]["game"]["moves"].size(), 8u) << "the game goes on, the CPU answers";
+}
+
+// Presence changes bump the version without any other change; the version a person was
+// shown must still never go back after a restart (clients ignore older versions).
+TEST_F(Hall2, RestartNeverShowsAnOlderVersionThanBefore) {
+  std::string token_a, token_b;
+  ConnId a = person("Aiko", &token_a);
+  const std::string id = create(a, "shogi");
+  ConnId b = person("Bashir", &token_b);
+  send(b, {{"type", "join_group"}, {"group", id}});
+  for (int i = 0; i < 5; ++i) {  // Bashir's page reconnects five times
+    disconnect(b);
+    b = person("Bashir", nullptr, token_b);
+    clock_.advance(100);
+  }
+  const int64_t seen = group(a)["version"];
+  restart();
+  ConnId a2 = person("Aiko", nullptr, token_a);
+  send(a2, {{"type", "sync"}, {"group", id}, {"version", seen}});
+  EXPECT_GT(group(a2)["version"].get<int64_t>(), seen);
 }
 
 TEST_F(Hall2, RestartResumesTheCpusTurn) {
@@ -277,7 +322,10 @@ TEST_F(Hall2, RatingsAfterADrawAndALossMatchHandComputedValues) {
   const char* cycle[] = {"5i5h", "5a5b", "5h5i", "5b5a"};
   for (int i = 0; i < 12; ++i) {
     ConnId c = i % 2 == 0 ? a : b;
-    send(c, {{"type", "move"}, {"group", id}, {"move", cycle[i % 4]}, {"version", group(c)["version"]}});
+    send(c, {{"type", "move"},
+             {"group", id},
+             {"move", cycle[i % 4]},
+             {"version", group(c)["version"]}});
   }
   // "Draw and replay": the next game has already started; the draw's result was sent before.
   json g = group(a);
@@ -285,7 +333,8 @@ TEST_F(Hall2, RatingsAfterADrawAndALossMatchHandComputedValues) {
   EXPECT_EQ(g["table"]["game"]["number"], 2);
   json draw;
   for (auto& m : out_.sent[a])
-    if (m["type"] == "group" && m["group"]["table"]["status"] == "finished") draw = m["group"]["table"]["game"]["result"];
+    if (m["type"] == "group" && m["group"]["table"]["status"] == "finished")
+      draw = m["group"]["table"]["game"]["result"];
   ASSERT_FALSE(draw.is_null());
   EXPECT_EQ(draw["reason"], "repetition");
   ASSERT_EQ(draw["rating_changes"].size(), 2u);
@@ -313,7 +362,10 @@ TEST_F(Hall2, SettingsAreValidatedAndEveryoneSeesTheChange) {
   ConnId b = person("Bashir");
   const std::string id = create(a, "annan");
   send(b, {{"type", "join_group"}, {"group", id}});
-  send(b, {{"type", "settings"}, {"group", id}, {"options", {{"dead_piece", "forbid"}}}, {"timer", 60}});
+  send(b, {{"type", "settings"},
+           {"group", id},
+           {"options", {{"dead_piece", "forbid"}}},
+           {"timer", 60}});
   EXPECT_EQ(group(a)["settings"]["options"]["dead_piece"], "forbid");
   EXPECT_EQ(group(a)["settings"]["timer"], 60);
   const auto v = group(a)["version"];

@@ -1,8 +1,8 @@
 #include "server/hall/hall.hpp"
 
 #include <algorithm>
-#include <optional>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "ai/levels.hpp"
 #include "core/text.hpp"
@@ -27,7 +27,8 @@ Result<std::string> clean_name(std::string_view raw) {
   size_t points = 0;
   for (size_t i = 0; i < s.size(); ++i) {
     unsigned char c = static_cast<unsigned char>(s[i]);
-    if (c < 0x20 || c == 0x7f) return make_error("bad_message", "a name may not contain control characters");
+    if (c < 0x20 || c == 0x7f)
+      return make_error("bad_message", "a name may not contain control characters");
     if ((c & 0xC0) != 0x80) {
       if (++points > pr::kMaxNameLength) break;
     }
@@ -39,10 +40,14 @@ Result<std::string> clean_name(std::string_view raw) {
 
 std::string outcome_kind(const rules::Outcome& o) {
   switch (o.kind) {
-    case rules::OutcomeKind::Win: return "win";
-    case rules::OutcomeKind::Draw: return "draw";
-    case rules::OutcomeKind::Placement: return "placement";
-    default: return "ongoing";
+    case rules::OutcomeKind::Win:
+      return "win";
+    case rules::OutcomeKind::Draw:
+      return "draw";
+    case rules::OutcomeKind::Placement:
+      return "placement";
+    default:
+      return "ongoing";
   }
 }
 }  // namespace
@@ -71,9 +76,10 @@ struct Hall::Group {
   std::vector<std::string> members;
   std::vector<std::string> chosen;  // seat choices for the next game ("" none)
   int64_t version = 0;
+  int64_t saved_version = -1;  // the version last written to the store
   std::string status = "idle";
-  std::vector<std::string> seats;   // person per seat ("" = CPU)
-  std::vector<std::string> order;   // seats of the first game of the current line-up
+  std::vector<std::string> seats;  // person per seat ("" = CPU)
+  std::vector<std::string> order;  // seats of the first game of the current line-up
   int rotation = 0;
   int game_number = 0;
   std::unique_ptr<rules::GameState> state;
@@ -82,8 +88,8 @@ struct Hall::Group {
   TimerId turn_timer = 0;
   TimerId grace_timer = 0;
   uint64_t cpu_ticket = 0;
-  int cpu_seat = -1;          // seat the CPU is thinking for (stand-ins too), -1 none
-  std::string cpu_reason;     // "seat", "away", "timeout"
+  int cpu_seat = -1;       // seat the CPU is thinking for (stand-ins too), -1 none
+  std::string cpu_reason;  // "seat", "away", "timeout"
   int64_t last_move_version = 0;
   std::optional<pr::ResultView> result;
   std::deque<pr::MissedEvent> log;
@@ -100,26 +106,48 @@ struct Hall::Group {
 };
 
 Hall::Hall(Scheduler& scheduler, Store& store, Outbox& outbox, CpuService& cpu, HallConfig config)
-    : scheduler_(scheduler), store_(store), outbox_(outbox), cpu_(cpu), config_(config),
+    : scheduler_(scheduler),
+      store_(store),
+      outbox_(outbox),
+      cpu_(cpu),
+      config_(config),
       alive_(std::make_shared<bool>(true)) {}
 
-Hall::~Hall() { *alive_ = false; }
+Hall::~Hall() {
+  *alive_ = false;
+}
 
 // ---------------------------------------------------------------- persistence
 
-void Hall::save_person(const Person& p) { (void)store_.put_person({p.id, p.token_hash, p.name}); }
+void Hall::save_person(const Person& p) {
+  (void)store_.put_person({p.id, p.token_hash, p.name});
+}
 
-void Hall::save_group(const Group& g) {
-  json j = {{"game", g.game}, {"options", g.options}, {"timer", g.timer}, {"cpu_level", g.cpu_level},
-            {"members", g.members}, {"chosen", g.chosen}, {"status", g.status}, {"seats", g.seats},
-            {"order", g.order}, {"rotation", g.rotation}, {"game_number", g.game_number},
-            {"game_db_id", g.game_db_id}, {"version", g.version}};
+void Hall::save_group(Group& g) {
+  g.saved_version = g.version;
+  json j = {{"game", g.game},
+            {"options", g.options},
+            {"timer", g.timer},
+            {"cpu_level", g.cpu_level},
+            {"members", g.members},
+            {"chosen", g.chosen},
+            {"status", g.status},
+            {"seats", g.seats},
+            {"order", g.order},
+            {"rotation", g.rotation},
+            {"game_number", g.game_number},
+            {"game_db_id", g.game_db_id},
+            {"version", g.version}};
   if (g.result) {
     json changes = json::array();
     for (auto& c : g.result->rating_changes)
-      changes.push_back({{"person", c.person_id}, {"seat", c.seat}, {"before", c.before}, {"after", c.after}});
-    j["result"] = {{"kind", g.result->kind}, {"winner", g.result->winner}, {"places", g.result->places},
-                   {"reason", g.result->reason}, {"rating_changes", changes}};
+      changes.push_back(
+          {{"person", c.person_id}, {"seat", c.seat}, {"before", c.before}, {"after", c.after}});
+    j["result"] = {{"kind", g.result->kind},
+                   {"winner", g.result->winner},
+                   {"places", g.result->places},
+                   {"reason", g.result->reason},
+                   {"rating_changes", changes}};
   }
   (void)store_.put_group({g.id, j.dump()});
 }
@@ -164,7 +192,8 @@ Status Hall::restore() {
       r.reason = rj.value("reason", "");
       const json changes = rj.value("rating_changes", json::array());
       for (auto& c : changes)
-        r.rating_changes.push_back({c.value("person", ""), c.value("seat", 0), c.value("before", 0.0), c.value("after", 0.0)});
+        r.rating_changes.push_back({c.value("person", ""), c.value("seat", 0),
+                                    c.value("before", 0.0), c.value("after", 0.0)});
       g->result = r;
     }
     if (g->game_db_id) {
@@ -180,7 +209,8 @@ Status Hall::restore() {
         if (!record.moves.empty()) text += " moves " + text::join(record.moves, " ");
         json data = json::parse(record.data_json, nullptr, false);
         std::vector<std::pair<std::string, std::string>> o;
-        const json stored_options = data.is_discarded() ? json::object() : data.value("options", json::object());
+        const json stored_options =
+            data.is_discarded() ? json::object() : data.value("options", json::object());
         for (auto& [k, v] : stored_options.items())
           if (v.is_string()) o.emplace_back(k, v.get<std::string>());
         auto opts = g->rules_game().make_options(o);
@@ -256,7 +286,8 @@ std::string Hall::name_of(const std::string& person_id) const {
   return p == persons_.end() ? "?" : p->second->name;
 }
 
-void Hall::send_error(ConnId c, const std::string& rid, const std::string& code, const std::string& message) {
+void Hall::send_error(ConnId c, const std::string& rid, const std::string& code,
+                      const std::string& message) {
   outbox_.send(c, pr::encode(pr::ErrorReply{rid, code, message}));
 }
 void Hall::send_error(ConnId c, const std::string& rid, const Error& e) {
@@ -269,8 +300,9 @@ void Hall::received(ConnId c, std::string_view text) {
   Conn& conn = it->second;
   // Token bucket per connection.
   const int64_t now = scheduler_.now_ms();
-  conn.tokens = std::min(config_.message_burst,
-                         conn.tokens + static_cast<double>(now - conn.refilled_ms) * config_.messages_per_second / 1000.0);
+  conn.tokens =
+      std::min(config_.message_burst, conn.tokens + static_cast<double>(now - conn.refilled_ms) *
+                                                        config_.messages_per_second / 1000.0);
   conn.refilled_ms = now;
   if (conn.tokens < 1) {
     if (++conn.refused >= config_.flood_close_after) {
@@ -301,19 +333,32 @@ void Hall::received(ConnId c, std::string_view text) {
   std::visit(
       [&](const auto& m) {
         using T = std::decay_t<decltype(m)>;
-        if constexpr (std::is_same_v<T, pr::Hello>) on_hello(c, rid, m);
-        else if constexpr (std::is_same_v<T, pr::SetName>) on_set_name(c, rid, m);
-        else if constexpr (std::is_same_v<T, pr::CreateGroup>) on_create(c, rid, m);
-        else if constexpr (std::is_same_v<T, pr::JoinGroup>) on_join(c, rid, m);
-        else if constexpr (std::is_same_v<T, pr::LeaveGroup>) on_leave(c, rid, m);
-        else if constexpr (std::is_same_v<T, pr::ChangeSettings>) on_settings(c, rid, m);
-        else if constexpr (std::is_same_v<T, pr::TakeSeat>) on_seat(c, rid, m);
-        else if constexpr (std::is_same_v<T, pr::StartGame>) on_start(c, rid, m);
-        else if constexpr (std::is_same_v<T, pr::PlayMove>) on_move(c, rid, m);
-        else if constexpr (std::is_same_v<T, pr::Resign>) on_resign(c, rid, m);
-        else if constexpr (std::is_same_v<T, pr::Sync>) on_sync(c, rid, m);
-        else if constexpr (std::is_same_v<T, pr::ListHistory>) on_history(c, rid);
-        else if constexpr (std::is_same_v<T, pr::GetRecord>) on_record(c, rid, m);
+        if constexpr (std::is_same_v<T, pr::Hello>)
+          on_hello(c, rid, m);
+        else if constexpr (std::is_same_v<T, pr::SetName>)
+          on_set_name(c, rid, m);
+        else if constexpr (std::is_same_v<T, pr::CreateGroup>)
+          on_create(c, rid, m);
+        else if constexpr (std::is_same_v<T, pr::JoinGroup>)
+          on_join(c, rid, m);
+        else if constexpr (std::is_same_v<T, pr::LeaveGroup>)
+          on_leave(c, rid, m);
+        else if constexpr (std::is_same_v<T, pr::ChangeSettings>)
+          on_settings(c, rid, m);
+        else if constexpr (std::is_same_v<T, pr::TakeSeat>)
+          on_seat(c, rid, m);
+        else if constexpr (std::is_same_v<T, pr::StartGame>)
+          on_start(c, rid, m);
+        else if constexpr (std::is_same_v<T, pr::PlayMove>)
+          on_move(c, rid, m);
+        else if constexpr (std::is_same_v<T, pr::Resign>)
+          on_resign(c, rid, m);
+        else if constexpr (std::is_same_v<T, pr::Sync>)
+          on_sync(c, rid, m);
+        else if constexpr (std::is_same_v<T, pr::ListHistory>)
+          on_history(c, rid);
+        else if constexpr (std::is_same_v<T, pr::GetRecord>)
+          on_record(c, rid, m);
       },
       req);
 }
@@ -392,14 +437,16 @@ void Hall::presence_changed(const std::string& person_id) {
 
 // ---------------------------------------------------------------- groups
 
-Hall::Group* Hall::find_group(ConnId c, const std::string& rid, const std::string& group_id, bool must_be_member) {
+Hall::Group* Hall::find_group(ConnId c, const std::string& rid, const std::string& group_id,
+                              bool must_be_member) {
   auto it = groups_.find(group_id);
   if (it == groups_.end()) {
     send_error(c, rid, "no_such_group", "there is no group " + text::quote(group_id));
     return nullptr;
   }
   Group& g = *it->second;
-  if (must_be_member && std::find(g.members.begin(), g.members.end(), person_of(c)) == g.members.end()) {
+  if (must_be_member &&
+      std::find(g.members.begin(), g.members.end(), person_of(c)) == g.members.end()) {
     send_error(c, rid, "not_member", "join the group first");
     return nullptr;
   }
@@ -450,7 +497,8 @@ void Hall::on_leave(ConnId c, const std::string& rid, const pr::LeaveGroup& m) {
 void Hall::on_settings(ConnId c, const std::string& rid, const pr::ChangeSettings& m) {
   Group* g = find_group(c, rid, m.group, true);
   if (!g) return;
-  if (g->status == "playing") return send_error(c, rid, "game_in_progress", "settings change between games");
+  if (g->status == "playing")
+    return send_error(c, rid, "game_in_progress", "settings change between games");
   // Validate everything before changing anything.
   std::string game = m.game.value_or(g->game);
   const rules::Game* rules_game = rules::find_game(game);
@@ -486,14 +534,17 @@ void Hall::on_settings(ConnId c, const std::string& rid, const pr::ChangeSetting
 void Hall::on_seat(ConnId c, const std::string& rid, const pr::TakeSeat& m) {
   Group* g = find_group(c, rid, m.group, true);
   if (!g) return;
-  if (g->status == "playing") return send_error(c, rid, "game_in_progress", "seats change between games");
+  if (g->status == "playing")
+    return send_error(c, rid, "game_in_progress", "seats change between games");
   const int n = g->rules_game().seat_count();
   g->chosen.resize(static_cast<size_t>(n));
   const std::string person = person_of(c);
   if (m.seat) {
-    if (*m.seat < 0 || *m.seat >= n) return send_error(c, rid, "bad_message", "no seat " + std::to_string(*m.seat));
+    if (*m.seat < 0 || *m.seat >= n)
+      return send_error(c, rid, "bad_message", "no seat " + std::to_string(*m.seat));
     const std::string& holder = g->chosen[static_cast<size_t>(*m.seat)];
-    if (!holder.empty() && holder != person) return send_error(c, rid, "seat_taken", "that seat is taken");
+    if (!holder.empty() && holder != person)
+      return send_error(c, rid, "seat_taken", "that seat is taken");
   }
   std::replace(g->chosen.begin(), g->chosen.end(), person, std::string());
   if (m.seat) g->chosen[static_cast<size_t>(*m.seat)] = person;
@@ -514,7 +565,8 @@ bool Hall::alternation_on(const Group& g) const {
 void Hall::on_start(ConnId c, const std::string& rid, const pr::StartGame& m) {
   Group* g = find_group(c, rid, m.group, true);
   if (!g) return;
-  if (g->status == "playing") return send_error(c, rid, "game_in_progress", "a game is already being played");
+  if (g->status == "playing")
+    return send_error(c, rid, "game_in_progress", "a game is already being played");
   if (Status s = start_game(*g); !s) return send_error(c, rid, s.error());
 }
 
@@ -526,13 +578,15 @@ Status Hall::start_game(Group& g) {
   // chosen seats first, then present members in join order, the CPU for the rest.
   bool same_lineup = g.order.size() == n && g.game_number > 0;
   for (const auto& p : g.order)
-    if (!p.empty() && std::find(g.members.begin(), g.members.end(), p) == g.members.end()) same_lineup = false;
+    if (!p.empty() && std::find(g.members.begin(), g.members.end(), p) == g.members.end())
+      same_lineup = false;
   if (same_lineup) {
     if (alternation_on(g)) ++g.rotation;
   } else {
     std::vector<std::string> seats = g.chosen;
     for (const auto& member : g.members) {
-      if (!present(member) || std::find(seats.begin(), seats.end(), member) != seats.end()) continue;
+      if (!present(member) || std::find(seats.begin(), seats.end(), member) != seats.end())
+        continue;
       auto free = std::find(seats.begin(), seats.end(), std::string());
       if (free == seats.end()) break;
       *free = member;
@@ -552,8 +606,10 @@ Status Hall::start_game(Group& g) {
   row.start_text = state.value()->start_text();
   row.started_ms = scheduler_.wall_ms();
   for (size_t s = 0; s < n; ++s) {
-    if (seats[s].empty()) players.push_back({{"cpu_level", g.cpu_level}, {"name", "CPU"}});
-    else players.push_back({{"person", seats[s]}, {"name", name_of(seats[s])}});
+    if (seats[s].empty())
+      players.push_back({{"cpu_level", g.cpu_level}, {"name", "CPU"}});
+    else
+      players.push_back({{"person", seats[s]}, {"name", name_of(seats[s])}});
     row.player_ids.push_back(seats[s]);
   }
   json data = {{"options", options.values()}, {"players", players}, {"cpu_level", g.cpu_level}};
@@ -586,7 +642,8 @@ Status Hall::start_game(Group& g) {
 void Hall::on_move(ConnId c, const std::string& rid, const pr::PlayMove& m) {
   Group* g = find_group(c, rid, m.group, true);
   if (!g) return;
-  if (g->status != "playing" || !g->state) return send_error(c, rid, "no_game", "no game is being played");
+  if (g->status != "playing" || !g->state)
+    return send_error(c, rid, "no_game", "no game is being played");
   const std::string person = person_of(c);
   const int seat = g->state->seat_to_move();
   if (std::find(g->seats.begin(), g->seats.end(), person) == g->seats.end())
@@ -594,7 +651,8 @@ void Hall::on_move(ConnId c, const std::string& rid, const pr::PlayMove& m) {
   if (seat < 0 || g->seats[static_cast<size_t>(seat)] != person)
     return send_error(c, rid, "not_your_turn", "it is not your turn");
   if (m.version < g->last_move_version)
-    return send_error(c, rid, "stale_version", "the position has changed since version " + std::to_string(m.version));
+    return send_error(c, rid, "stale_version",
+                      "the position has changed since version " + std::to_string(m.version));
   if (Status s = commit_move(*g, m.move); !s) return send_error(c, rid, s.error());
   after_move(*g, "move", m.move);
 }
@@ -603,7 +661,9 @@ Status Hall::commit_move(Group& g, const std::string& move) {
   auto next = g.state->clone();
   if (Status s = next->play(move); !s) return make_error("illegal_move", s.error().message);
   // Durable before anyone is told: a crash after this line loses nothing acknowledged.
-  if (Status s = store_.append_move(g.game_db_id, static_cast<int>(g.state->moves_played().size()), move); !s)
+  if (Status s =
+          store_.append_move(g.game_db_id, static_cast<int>(g.state->moves_played().size()), move);
+      !s)
     return make_error("store", "the move could not be stored: " + s.error().message);
   g.state = std::move(next);
   cancel_turn(g);
@@ -626,10 +686,12 @@ void Hall::after_move(Group& g, const std::string& kind, const std::string& deta
 void Hall::on_resign(ConnId c, const std::string& rid, const pr::Resign& m) {
   Group* g = find_group(c, rid, m.group, true);
   if (!g) return;
-  if (g->status != "playing" || !g->state) return send_error(c, rid, "no_game", "no game is being played");
+  if (g->status != "playing" || !g->state)
+    return send_error(c, rid, "no_game", "no game is being played");
   const std::string person = person_of(c);
   auto seat = std::find(g->seats.begin(), g->seats.end(), person);
-  if (seat == g->seats.end()) return send_error(c, rid, "not_your_seat", "you have no seat at this table");
+  if (seat == g->seats.end())
+    return send_error(c, rid, "not_your_seat", "you have no seat at this table");
   auto next = g->state->clone();
   if (Status s = next->resign(static_cast<int>(seat - g->seats.begin())); !s)
     return send_error(c, rid, "no_resignation", s.error().message);
@@ -677,13 +739,14 @@ void Hall::schedule_turn(Group& g) {
   }
   if (g.timer > 0) {
     const int64_t deadline = g.turn_started_ms + g.timer * 1000;
-    g.turn_timer = scheduler_.after(std::max<int64_t>(0, deadline - now), [this, alive, id, ticket] {
-      if (auto a = alive.lock(); !a || !*a) return;
-      auto it = groups_.find(id);
-      if (it == groups_.end() || it->second->cpu_ticket != ticket) return;
-      it->second->turn_timer = 0;
-      request_cpu(*it->second, "timeout");
-    });
+    g.turn_timer =
+        scheduler_.after(std::max<int64_t>(0, deadline - now), [this, alive, id, ticket] {
+          if (auto a = alive.lock(); !a || !*a) return;
+          auto it = groups_.find(id);
+          if (it == groups_.end() || it->second->cpu_ticket != ticket) return;
+          it->second->turn_timer = 0;
+          request_cpu(*it->second, "timeout");
+        });
   }
 }
 
@@ -758,7 +821,8 @@ void Hall::finish_game(Group& g) {
   std::vector<rating::Rating> before(n);
   for (size_t s = 0; s < n; ++s) {
     before[s] = g.seats[s].empty()
-                    ? rating::Rating{static_cast<double>(ai::level_profile(g.cpu_level).rating), kCpuDeviation, 0.06}
+                    ? rating::Rating{static_cast<double>(ai::level_profile(g.cpu_level).rating),
+                                     kCpuDeviation, 0.06}
                     : rating_of(g.seats[s], g.game);
   }
   auto score = [&](size_t a, size_t b) -> std::optional<double> {
@@ -789,8 +853,12 @@ void Hall::finish_game(Group& g) {
   }
   json changes = json::array();
   for (auto& c : r.rating_changes)
-    changes.push_back({{"person", c.person_id}, {"seat", c.seat}, {"before", c.before}, {"after", c.after}});
-  json result = {{"kind", r.kind}, {"winner", r.winner}, {"places", r.places}, {"reason", r.reason},
+    changes.push_back(
+        {{"person", c.person_id}, {"seat", c.seat}, {"before", c.before}, {"after", c.after}});
+  json result = {{"kind", r.kind},
+                 {"winner", r.winner},
+                 {"places", r.places},
+                 {"reason", r.reason},
                  {"rating_changes", changes}};
   (void)store_.finish_game(g.game_db_id, result.dump(), scheduler_.wall_ms());
   g.result = r;
@@ -822,7 +890,8 @@ pr::GroupView Hall::view(const Group& g, const std::string& person_id) const {
   v.cpu_level = g.cpu_level;
   static std::map<std::string, std::string> schemas;  // encoded once per game; hall thread only
   auto schema = schemas.find(g.game);
-  if (schema == schemas.end()) schema = schemas.emplace(g.game, pr::encode_schema(game.option_schema())).first;
+  if (schema == schemas.end())
+    schema = schemas.emplace(g.game, pr::encode_schema(game.option_schema())).first;
   v.schema_json = schema->second;
   for (const auto& m : g.members) v.members.push_back({m, name_of(m), present(m)});
   v.you = person_id;
@@ -861,8 +930,10 @@ pr::GroupView Hall::view(const Group& g, const std::string& person_id) const {
     gv.in_check = g.state->seats_in_check();
     gv.out = g.state->seats_out();
     gv.clock_limit = g.timer;
-    if (g.timer > 0 && g.status == "playing" && gv.to_move >= 0 && !g.seats[static_cast<size_t>(gv.to_move)].empty())
-      gv.remaining_ms = std::max<int64_t>(0, g.turn_started_ms + g.timer * 1000 - scheduler_.now_ms());
+    if (g.timer > 0 && g.status == "playing" && gv.to_move >= 0 &&
+        !g.seats[static_cast<size_t>(gv.to_move)].empty())
+      gv.remaining_ms =
+          std::max<int64_t>(0, g.turn_started_ms + g.timer * 1000 - scheduler_.now_ms());
     gv.result = g.result;
     v.current = gv;
   }
@@ -878,6 +949,9 @@ std::vector<int> Hall::your_seats(const Group& g, const std::string& person_id) 
 }
 
 void Hall::broadcast(Group& g) {
+  // Nobody is shown a version the store does not have: after a restart versions carry on
+  // from the stored one, so they never go back (clients ignore older versions).
+  if (g.saved_version != g.version) save_group(g);
   std::optional<pr::GroupEncoder> encoder;  // built once, for the first member online
   for (const auto& m : g.members) {
     auto p = persons_.find(m);
@@ -920,12 +994,14 @@ void Hall::on_record(ConnId c, const std::string& rid, const pr::GetRecord& m) {
   if (!row) return send_error(c, rid, "no_game", row.error().message);
   // A record is for the people who played it and the members of its group.
   const std::string& me = person_of(c);
-  const bool played = std::find(row->player_ids.begin(), row->player_ids.end(), me) != row->player_ids.end();
+  const bool played =
+      std::find(row->player_ids.begin(), row->player_ids.end(), me) != row->player_ids.end();
   auto group = groups_.find(row->group_id);
   const bool member = group != groups_.end() &&
                       std::find(group->second->members.begin(), group->second->members.end(), me) !=
                           group->second->members.end();
-  if (!played && !member) return send_error(c, rid, "no_game", "no game " + std::to_string(m.game_id));
+  if (!played && !member)
+    return send_error(c, rid, "no_game", "no game " + std::to_string(m.game_id));
   pr::RecordView r;
   r.game_id = row->id;
   r.game = row->game;

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "core/scheduler.hpp"
 #include "rules/api/game.hpp"
 #include "server/hall/cpu_service.hpp"
-#include "core/scheduler.hpp"
 #include "server/protocol/messages.hpp"
 #include "server/rating/glicko2.hpp"
 #include "server/store/store.hpp"
@@ -30,11 +30,11 @@ class Outbox {
 };
 
 struct HallConfig {
-  int64_t away_grace_ms = 3000;   // a seat's owner may be gone this long before the CPU moves
-  int64_t cpu_move_ms = 1200;     // CPU thinking time per move (less under a short timer)
+  int64_t away_grace_ms = 3000;  // a seat's owner may be gone this long before the CPU moves
+  int64_t cpu_move_ms = 1200;    // CPU thinking time per move (less under a short timer)
   double messages_per_second = 20;
   double message_burst = 40;
-  int flood_close_after = 200;    // refused messages before the connection is closed
+  int flood_close_after = 200;  // refused messages before the connection is closed
 };
 
 class Hall {
@@ -84,18 +84,20 @@ class Hall {
   void presence_changed(const std::string& person_id);
 
   // Helpers.
-  void send_error(ConnId c, const std::string& rid, const std::string& code, const std::string& message);
+  void send_error(ConnId c, const std::string& rid, const std::string& code,
+                  const std::string& message);
   void send_error(ConnId c, const std::string& rid, const Error& e);
   void broadcast(Group& g);
   void bump(Group& g, const std::string& kind, const std::string& detail);
   protocol::GroupView view(const Group& g, const std::string& person_id) const;
   std::vector<int> your_seats(const Group& g, const std::string& person_id) const;
-  Group* find_group(ConnId c, const std::string& rid, const std::string& group_id, bool must_be_member);
+  Group* find_group(ConnId c, const std::string& rid, const std::string& group_id,
+                    bool must_be_member);
   bool present(const std::string& person_id) const;
   const std::string& person_of(ConnId c) const;
   rating::Rating rating_of(const std::string& person, const std::string& game) const;
   bool alternation_on(const Group& g) const;
-  void save_group(const Group& g);
+  void save_group(Group& g);
   void save_person(const Person& p);
   std::string name_of(const std::string& person_id) const;
 
@@ -104,7 +106,7 @@ class Hall {
   Outbox& outbox_;
   CpuService& cpu_;
   HallConfig config_;
-  std::map<std::string, std::unique_ptr<Person>> persons_;       // by id
+  std::map<std::string, std::unique_ptr<Person>> persons_;  // by id
   std::map<std::string, std::string> person_by_token_hash_;
   std::map<ConnId, Conn> conns_;
   std::map<std::string, std::unique_ptr<Group>> groups_;

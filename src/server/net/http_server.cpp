@@ -8,12 +8,14 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
+#include <cmath>
 #include <deque>
 #include <fstream>
 #include <map>
 #include <mutex>
 #include <sstream>
 #include <thread>
+#include <unordered_map>
 #include <vector>
 
 namespace kaisho::net {
@@ -27,7 +29,8 @@ using tcp = asio::ip::tcp;
 namespace {
 
 std::string mime_type(const std::string& path) {
-  auto ext = path.substr(path.find_last_of('.') == std::string::npos ? path.size() : path.find_last_of('.'));
+  auto ext = path.substr(path.find_last_of('.') == std::string::npos ? path.size()
+                                                                     : path.find_last_of('.'));
   if (ext == ".html") return "text/html; charset=utf-8";
   if (ext == ".js" || ext == ".mjs") return "text/javascript; charset=utf-8";
   if (ext == ".css") return "text/css; charset=utf-8";
@@ -45,11 +48,62 @@ std::string safe_path(const std::string& root, std::string target) {
   if (auto q = target.find('?'); q != std::string::npos) target.resize(q);
   if (target.empty() || target[0] != '/') return "";
   for (char c : target)
-    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '/' || c == '.' || c == '-' || c == '_')) return "";
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '/' || c == '.' || c == '-' ||
+          c == '_'))
+      return "";
   if (target.find("/.") != std::string::npos) return "";
   if (target.back() == '/') target += "index.html";
   return root + target;
 }
+
+// Per remote address: how many WebSocket connections are open and a token bucket shared
+// by their messages. An address is forgotten when its last connection closes.
+class AddressLimits {
+ public:
+  using Clock = std::chrono::steady_clock;
+  AddressLimits(int max_connections, double rate, double burst)
+      : max_connections_(max_connections), rate_(rate), burst_(burst) {}
+
+  bool admit(const std::string& address) {
+    std::lock_guard lock(mutex_);
+    auto [it, fresh] = entries_.try_emplace(address, Entry{0, burst_, Clock::now()});
+    if (it->second.connections >= max_connections_) return false;
+    ++it->second.connections;
+    return true;
+  }
+  void release(const std::string& address) {
+    std::lock_guard lock(mutex_);
+    auto it = entries_.find(address);
+    if (it != entries_.end() && --it->second.connections <= 0) entries_.erase(it);
+  }
+  // Takes one message's token; returns how long the connection should wait before it
+  // reads its next message (zero when the address is within its rate).
+  std::chrono::milliseconds take(const std::string& address) {
+    std::lock_guard lock(mutex_);
+    auto it = entries_.find(address);
+    if (it == entries_.end() || rate_ <= 0) return std::chrono::milliseconds(0);
+    Entry& e = it->second;
+    const auto now = Clock::now();
+    e.tokens = std::min(burst_,
+                        e.tokens + rate_ * std::chrono::duration<double>(now - e.refilled).count());
+    e.refilled = now;
+    e.tokens -= 1;
+    if (e.tokens >= 0) return std::chrono::milliseconds(0);
+    return std::chrono::milliseconds(static_cast<int64_t>(std::ceil(-e.tokens / rate_ * 1000)));
+  }
+
+ private:
+  struct Entry {
+    int connections;
+    double tokens;
+    Clock::time_point refilled;
+  };
+  std::mutex mutex_;
+  std::unordered_map<std::string, Entry> entries_;
+  const int max_connections_;
+  const double rate_;
+  const double burst_;
+};
 
 }  // namespace
 
@@ -60,7 +114,8 @@ class StrandScheduler final : public Scheduler {
  public:
   explicit StrandScheduler(asio::io_context& ioc) : ioc_(ioc), strand_(asio::make_strand(ioc)) {}
   int64_t now_ms() override {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
         .count();
   }
   void post(std::function<void()> fn) override { asio::post(strand_, std::move(fn)); }
@@ -108,16 +163,26 @@ struct HttpServer::Impl {
   std::map<ConnectionId, std::weak_ptr<WsSession>> sessions;
   std::atomic<ConnectionId> next_id{0};
   std::vector<std::thread> threads;
+  AddressLimits address_limits;
 
-  Impl(ServerConfig c, MessageHandler& h) : config(std::move(c)), handler(h) {}
+  Impl(ServerConfig c, MessageHandler& h)
+      : config(std::move(c)),
+        handler(h),
+        address_limits(config.max_connections_per_address, config.address_messages_per_second,
+                       config.address_message_burst) {}
   void accept();
 };
 
 // A WebSocket connection: reads one message at a time, writes from a bounded queue.
 class WsSession : public std::enable_shared_from_this<WsSession> {
  public:
-  WsSession(tcp::socket&& socket, HttpServer::Impl& server, ConnectionId id)
-      : ws_(std::move(socket)), server_(server), id_(id) {}
+  // The address has been admitted by the server's address limits; it is released here.
+  WsSession(tcp::socket&& socket, HttpServer::Impl& server, ConnectionId id, std::string address)
+      : ws_(std::move(socket)),
+        server_(server),
+        id_(id),
+        address_(std::move(address)),
+        pause_(ws_.get_executor()) {}
 
   void start(http::request<http::string_body> req) {
     ws_.read_message_max(server_.config.max_message_bytes);
@@ -154,7 +219,9 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     server_.handler.on_open(id_);
     read();
   }
-  void read() { ws_.async_read(buffer_, beast::bind_front_handler(&WsSession::on_read, shared_from_this())); }
+  void read() {
+    ws_.async_read(buffer_, beast::bind_front_handler(&WsSession::on_read, shared_from_this()));
+  }
   void on_read(beast::error_code ec, size_t) {
     if (ec) return finish();
     if (!ws_.got_text()) {
@@ -163,11 +230,18 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     }
     server_.handler.on_message(id_, beast::buffers_to_string(buffer_.data()));
     buffer_.consume(buffer_.size());
-    read();
+    // An address over its message rate waits before its next message is read.
+    const auto wait = server_.address_limits.take(address_);
+    if (wait.count() == 0) return read();
+    pause_.expires_after(wait);
+    pause_.async_wait([self = shared_from_this()](beast::error_code waited) {
+      if (!waited && !self->closed_) self->read();
+    });
   }
   void write_next() {
     ws_.text(true);
-    ws_.async_write(asio::buffer(queue_.front()), beast::bind_front_handler(&WsSession::on_write, shared_from_this()));
+    ws_.async_write(asio::buffer(queue_.front()),
+                    beast::bind_front_handler(&WsSession::on_write, shared_from_this()));
   }
   void on_write(beast::error_code ec, size_t) {
     if (ec) return finish();
@@ -192,12 +266,15 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
       std::lock_guard lock(server_.sessions_mutex);
       server_.sessions.erase(id_);
     }
+    server_.address_limits.release(address_);
   }
 
  private:
   websocket::stream<beast::tcp_stream> ws_;
   HttpServer::Impl& server_;
   ConnectionId id_;
+  std::string address_;
+  asio::steady_timer pause_;
   beast::flat_buffer buffer_;
   std::deque<std::string> queue_;
   size_t queued_bytes_ = 0;
@@ -209,7 +286,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
 // Plain HTTP on one connection, until it upgrades to a WebSocket or closes.
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(tcp::socket&& socket, HttpServer::Impl& server) : stream_(std::move(socket)), server_(server) {}
+  HttpSession(tcp::socket&& socket, HttpServer::Impl& server)
+      : stream_(std::move(socket)), server_(server) {}
   void start() { read(); }
 
  private:
@@ -218,19 +296,40 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     parser_->body_limit(8 * 1024);
     parser_->header_limit(8 * 1024);
     stream_.expires_after(std::chrono::seconds(30));
-    http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
+    http::async_read(stream_, buffer_, *parser_,
+                     beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
   }
   void on_read(beast::error_code ec, size_t) {
     if (ec) return;
     auto req = parser_->release();
     if (websocket::is_upgrade(req)) {
       if (req.target() != "/ws") return;
+      beast::error_code no_peer;
+      std::string address = stream_.socket().remote_endpoint(no_peer).address().to_string();
+      if (no_peer) return;
+      if (!server_.address_limits.admit(address))
+        return refuse(req, "too many connections from your address\n");
       stream_.expires_never();
-      auto ws = std::make_shared<WsSession>(stream_.release_socket(), server_, ++server_.next_id);
+      auto ws = std::make_shared<WsSession>(stream_.release_socket(), server_, ++server_.next_id,
+                                            std::move(address));
       ws->start(std::move(req));
       return;
     }
     respond(std::move(req));
+  }
+  // 503 for an upgrade the address limits refuse; the connection closes after it.
+  void refuse(const http::request<http::string_body>& req, std::string body) {
+    auto res = std::make_shared<http::response<http::string_body>>(
+        http::status::service_unavailable, req.version());
+    res->set(http::field::server, "kaisho");
+    res->set(http::field::content_type, "text/plain");
+    res->keep_alive(false);
+    res->body() = std::move(body);
+    res->prepare_payload();
+    http::async_write(stream_, *res, [self = shared_from_this(), res](beast::error_code, size_t) {
+      beast::error_code ignored;
+      self->stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+    });
   }
   void respond(http::request<http::string_body>&& req) {
     auto res = std::make_shared<http::response<http::string_body>>();
@@ -239,9 +338,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     res->set(http::field::server, "kaisho");
     res->set("X-Content-Type-Options", "nosniff");
     res->set("Referrer-Policy", "no-referrer");
-    res->set("Content-Security-Policy",
-             "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
-             "connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'");
+    res->set(
+        "Content-Security-Policy",
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' "
+        "data:; "
+        "connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'");
     const std::string target(req.target());
     auto reply = [&](http::status status, std::string type, std::string body) {
       res->result(status);
@@ -250,7 +351,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     };
     if (req.method() == http::verb::get && target == "/healthz") {
       reply(http::status::ok, "text/plain", "ok\n");
-    } else if (req.method() == http::verb::post && target.rfind("/test/", 0) == 0 && server_.config.test_hook) {
+    } else if (req.method() == http::verb::post && target.rfind("/test/", 0) == 0 &&
+               server_.config.test_hook) {
       reply(http::status::ok, "text/plain", server_.config.test_hook(target));
     } else if (req.method() != http::verb::get && req.method() != http::verb::head) {
       reply(http::status::method_not_allowed, "text/plain", "method not allowed\n");
@@ -269,27 +371,32 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       }
       if (found) {
         reply(http::status::ok, mime_type(path), std::move(body));
-        if (path.find("/assets/") != std::string::npos) res->set(http::field::cache_control, "max-age=31536000, immutable");
-      } else if (!server_.config.web_root.empty() && (path.empty() || path.find('.', path.rfind('/')) == std::string::npos)) {
+        if (path.find("/assets/") != std::string::npos)
+          res->set(http::field::cache_control, "max-age=31536000, immutable");
+      } else if (!server_.config.web_root.empty() &&
+                 (path.empty() || path.find('.', path.rfind('/')) == std::string::npos)) {
         // Client-side routes (/g/ID, /rules/shogi, ...) get the single page.
         std::ifstream f(server_.config.web_root + "/index.html", std::ios::binary);
         std::ostringstream ss;
         ss << f.rdbuf();
-        if (f) reply(http::status::ok, "text/html; charset=utf-8", ss.str());
-        else reply(http::status::not_found, "text/plain", "not found\n");
+        if (f)
+          reply(http::status::ok, "text/html; charset=utf-8", ss.str());
+        else
+          reply(http::status::not_found, "text/plain", "not found\n");
       } else {
         reply(http::status::not_found, "text/plain", "not found\n");
       }
     }
     res->prepare_payload();
-    http::async_write(stream_, *res, [self = shared_from_this(), res](beast::error_code ec, size_t) {
-      if (ec || !res->keep_alive()) {
-        beast::error_code ignored;
-        self->stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
-        return;
-      }
-      self->read();
-    });
+    http::async_write(stream_, *res,
+                      [self = shared_from_this(), res](beast::error_code ec, size_t) {
+                        if (ec || !res->keep_alive()) {
+                          beast::error_code ignored;
+                          self->stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+                          return;
+                        }
+                        self->read();
+                      });
   }
 
   beast::tcp_stream stream_;
@@ -308,7 +415,9 @@ void HttpServer::Impl::accept() {
 HttpServer::HttpServer(ServerConfig config, MessageHandler& handler)
     : impl_(std::make_unique<Impl>(std::move(config), handler)) {}
 
-HttpServer::~HttpServer() { stop(); }
+HttpServer::~HttpServer() {
+  stop();
+}
 
 bool HttpServer::listen(std::string* error) {
   beast::error_code ec;
@@ -330,11 +439,14 @@ bool HttpServer::listen(std::string* error) {
   return true;
 }
 
-uint16_t HttpServer::port() const { return impl_->acceptor.local_endpoint().port(); }
+uint16_t HttpServer::port() const {
+  return impl_->acceptor.local_endpoint().port();
+}
 
 void HttpServer::run() {
   auto guard = asio::make_work_guard(impl_->ioc);
-  for (int i = 1; i < impl_->config.threads; ++i) impl_->threads.emplace_back([this] { impl_->ioc.run(); });
+  for (int i = 1; i < impl_->config.threads; ++i)
+    impl_->threads.emplace_back([this] { impl_->ioc.run(); });
   impl_->ioc.run();
   for (auto& t : impl_->threads)
     if (t.joinable()) t.join();
@@ -370,6 +482,8 @@ void HttpServer::close(ConnectionId id) {
   if (s) s->close();
 }
 
-Scheduler& HttpServer::scheduler() { return impl_->scheduler; }
+Scheduler& HttpServer::scheduler() {
+  return impl_->scheduler;
+}
 
 }  // namespace kaisho::net

@@ -26,9 +26,14 @@ class MessageHandler {
 struct ServerConfig {
   std::string address = "0.0.0.0";
   uint16_t port = 8080;
-  std::string web_root;             // static files ("" = none)
+  std::string web_root;  // static files ("" = none)
   size_t max_message_bytes = 16 * 1024;
   size_t max_queued_bytes = 1 << 20;  // a slower reader than this is disconnected
+  // Per remote address: open WebSocket connections (more are refused with 503), and the
+  // messages of all its connections together (beyond the rate, reading them is delayed).
+  int max_connections_per_address = 256;
+  double address_messages_per_second = 200;
+  double address_message_burst = 400;
   int threads = 2;
   // Optional: POST /test/... requests (only when set), e.g. test hooks; returns the body.
   std::function<std::string(const std::string& target)> test_hook;

@@ -43,7 +43,7 @@ port=$(wait_port 1)
 # Setup, then about 2.5 s of play between kills, then 8 s after the last restart.
 seconds=$((kills * 3 + 8))
 "$bin" loadtest --port "$port" --connections "$connections" --groups "$groups" \
-  --think-ms 300 --seconds "$seconds" --survive-restarts --setup-timeout 60 \
+  --think-ms 300 --seconds "$seconds" --survive-restarts --setup-timeout 60 --sources 16 \
   >"$work/load.out" 2>&1 &
 load=$!
 # Let every table start before the first kill.

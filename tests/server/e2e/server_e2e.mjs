@@ -11,10 +11,10 @@ import { join } from 'node:path';
 
 const BIN = process.env.KAISHO_BIN ?? 'build/kaisho';
 
-function startServer(db) {
+function startServer(db, extra = []) {
   return new Promise((resolve, reject) => {
     const proc = spawn(BIN, ['serve', '--port', '0', '--address', '127.0.0.1', '--db', db,
-      '--away-grace-ms', '300', '--cpu-ms', '200', '--test-hooks'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      '--away-grace-ms', '300', '--cpu-ms', '200', '--test-hooks', ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     const timer = setTimeout(() => reject(new Error('server did not start: ' + out)), 20000);
     proc.stdout.on('data', (d) => {
@@ -190,6 +190,42 @@ test('the real server: groups, play, reconnection, refusals, and a SIGKILL resta
       c2.ws.close();
     });
     b.ws.close();
+  } finally {
+    server.proc.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('per-address limits: connections beyond the cap are refused; a flood from many connections is slowed, not lost', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kaisho-limits-'));
+  const server = await startServer(join(dir, 'k.db'),
+    ['--max-connections-per-address', '3', '--address-messages-per-second', '20']);
+  try {
+    const clients = [client(server.port), client(server.port), client(server.port)];
+    for (const c of clients) { await c.opened; await c.hello(); }
+    // The fourth connection from the same address is refused at the upgrade.
+    const fourth = client(server.port);
+    await assert.rejects(fourth.opened);
+    // A place frees up when one closes.
+    clients[0].ws.close();
+    await new Promise((r) => setTimeout(r, 300));
+    clients[0] = client(server.port);
+    await clients[0].opened;
+    await clients[0].hello();
+
+    // 3 x 60 requests at once. The address may have 40 (its burst) plus 20 a second read,
+    // so within the first second at most about 63 are answered (a slower machine answers
+    // fewer); every one is answered in the end (history, or rate_limited from the
+    // per-connection limit).
+    const answered = () => clients.reduce((n, c) => n + c.inbox.filter((m) => m.type === 'history' || m.type === 'error').length, 0);
+    const start = Date.now();
+    for (const c of clients) for (let i = 0; i < 60; i++) c.send({ type: 'history' });
+    await new Promise((r) => setTimeout(r, 1000));
+    const firstSecond = answered();
+    assert.ok(firstSecond <= 63 + 10, `answered in the first ${Date.now() - start} ms: ${firstSecond}`);
+    for (let i = 0; i < 200 && answered() < 180; i++) await new Promise((r) => setTimeout(r, 100));
+    assert.equal(answered(), 180);
+    for (const c of clients) c.ws.close();
   } finally {
     server.proc.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
