@@ -63,6 +63,14 @@ struct Table {
   int mover = -1;
   Clock::time_point move_sent_at;
   Clock::time_point last_move_at;
+  // A CPU table (the soak): what its host saw at the last look.
+  bool cpu = false;
+  bool host_stepping_away = false;
+  bool fresh_look = false;  // the next state is the first since the host came back
+  int looked_number = -1;
+  size_t looked_count = 0;
+  int finished_number = 0;
+  bool stuck = false;
 };
 
 class LoadRun final : public ClientEvents {
@@ -71,19 +79,22 @@ class LoadRun final : public ClientEvents {
       : o_(o),
         pool_(o.host, o.port, *this),
         rng_(o.seed),
-        people_(static_cast<size_t>(o.connections)),
-        tables_(static_cast<size_t>(o.groups)) {
-    for (int i = 0; i < o.connections; ++i) {
+        people_(static_cast<size_t>(o.connections + o.cpu_tables)),
+        tables_(static_cast<size_t>(o.groups + o.cpu_tables)) {
+    // People first, then the CPU tables' hosts (one each).
+    for (int i = 0; i < static_cast<int>(people_.size()); ++i) {
       Person& p = people_[static_cast<size_t>(i)];
-      p.table = i % o.groups;
+      p.table = i < o.connections ? i % o.groups : o.groups + (i - o.connections);
       p.source = "127.0.0." + std::to_string(1 + i % std::max(1, o.sources));
       tables_[static_cast<size_t>(p.table)].members.push_back(i);
     }
+    for (int t = o.groups; t < static_cast<int>(tables_.size()); ++t)
+      tables_[static_cast<size_t>(t)].cpu = true;
   }
 
   LoadReport run() {
-    report_.connections_target = o_.connections;
-    report_.groups = o_.groups;
+    report_.connections_target = static_cast<int>(people_.size());
+    report_.groups = static_cast<int>(tables_.size());
     report_.rss_mb_start = rss_mb(o_.server_pid);
     setup_started_ = Clock::now();
     open_batch(0);
@@ -107,6 +118,7 @@ class LoadRun final : public ClientEvents {
   void on_message(ClientId id, std::string&& text) override {
     Person& p = person(id);
     if (p.role_known && !p.player && !o_.survive_restarts &&
+        !tables_[static_cast<size_t>(p.table)].cpu &&
         text.find("\"missed\"") == std::string::npos) {
       // A spectator needs only the version: no full parse (it keeps the load generator light).
       const size_t at = text.rfind("\"version\":");
@@ -151,8 +163,12 @@ class LoadRun final : public ClientEvents {
     else if (!p.dropped_on_purpose)
       ++report_.disconnects;
     p.dropped_on_purpose = false;
-    // Come back, as a person whose page reconnects would.
-    const int64_t delay = was_open ? 200 + static_cast<int64_t>(rng_.below(600)) : 500;
+    // Come back, as a person whose page reconnects would; a CPU table's host looks in later.
+    const Table& t = tables_[static_cast<size_t>(p.table)];
+    const bool host_away = t.cpu && t.host_stepping_away;
+    const int64_t delay = host_away  ? o_.look_ms
+                          : was_open ? 200 + static_cast<int64_t>(rng_.below(600))
+                                     : 500;
     pool_.after(delay, [this, id] {
       if (phase_ != Phase::Done) pool_.connect(id, person(id).source);
     });
@@ -169,10 +185,11 @@ class LoadRun final : public ClientEvents {
   // Opens connections at the configured rate, 10 ms at a time.
   void open_batch(int next) {
     const int per_batch = std::max(1, o_.connect_per_second / 100);
+    const int total = static_cast<int>(people_.size());
     int i = next;
-    for (; i < o_.connections && i < next + per_batch; ++i)
+    for (; i < total && i < next + per_batch; ++i)
       pool_.connect(static_cast<ClientId>(i), people_[static_cast<size_t>(i)].source);
-    if (i < o_.connections) pool_.after(10, [this, i] { open_batch(i); });
+    if (i < total) pool_.after(10, [this, i] { open_batch(i); });
   }
 
   void on_welcome(ClientId id, Person& p, const json& m) {
@@ -189,6 +206,10 @@ class LoadRun final : public ClientEvents {
     Table& t = tables_[static_cast<size_t>(p.table)];
     // A leader coming back decides afresh whether to start (a `start` may have been lost).
     if (t.members[0] == static_cast<int>(id)) t.start_sent = false;
+    if (t.cpu) {
+      t.host_stepping_away = false;
+      t.fresh_look = true;
+    }
     if (!t.id.empty()) {
       pool_.send(id, json{{"type", "join_group"}, {"group", t.id}}.dump());
     } else if (t.members[0] == static_cast<int>(id) && !t.create_sent) {
@@ -203,6 +224,9 @@ class LoadRun final : public ClientEvents {
     const int64_t version = g.value("version", int64_t{0});
     if (t.id.empty()) {
       t.id = g.value("id", "");
+      if (t.cpu)
+        pool_.send(id,
+                   json{{"type", "settings"}, {"group", t.id}, {"cpu_level", o_.cpu_level}}.dump());
       // The others were waiting for the id.
       for (int member : t.members)
         if (member != static_cast<int>(id) && people_[static_cast<size_t>(member)].welcomed)
@@ -220,6 +244,10 @@ class LoadRun final : public ClientEvents {
       t.playing = true;
     } else {
       t.playing = false;
+    }
+    if (t.cpu) {
+      cpu_table_state(id, t, status, table.contains("game") ? &table["game"] : nullptr);
+      if (status == "playing") return;
     }
     if (leader && status != "playing" && !t.start_sent) {
       const bool everyone_in = g["members"].is_array() && g["members"].size() == t.members.size();
@@ -247,6 +275,39 @@ class LoadRun final : public ClientEvents {
     }
   }
 
+  // A CPU table's host sees its table: the moves made since the last look (a look that
+  // finds a game in progress exactly where it was counts the table as stuck); while a game
+  // is on, the host steps away again so that the CPU plays its seat.
+  void cpu_table_state(ClientId id, Table& t, const std::string& status, const json* game) {
+    if (game) {
+      const int number = game->value("number", 0);
+      const size_t count = (*game)["moves"].is_array() ? (*game)["moves"].size() : 0;
+      if (phase_ == Phase::Play && t.looked_number >= 0) {
+        uint64_t made = 0;
+        if (number == t.looked_number)
+          made = count - std::min(count, t.looked_count);
+        else if (number > t.looked_number)
+          made = count;
+        report_.cpu_moves += made;
+        cpu_moves_window_ += made;
+        if (t.fresh_look && status == "playing" && made == 0) t.stuck = true;
+      }
+      if (status == "finished" && number > t.finished_number) {
+        t.finished_number = number;
+        if (phase_ == Phase::Play) ++report_.cpu_games;
+      }
+      t.looked_number = number;
+      t.looked_count = count;
+    }
+    t.fresh_look = false;
+    if (status != "playing" || t.host_stepping_away) return;
+    t.host_stepping_away = true;
+    pool_.after(100, [this, id] {
+      person(id).dropped_on_purpose = true;
+      pool_.drop(id);
+    });
+  }
+
   // A state newer than the table's last move: the move's latency as this member sees it.
   void measure(ClientId id, Person& p, int64_t version) {
     Table& t = tables_[static_cast<size_t>(p.table)];
@@ -254,10 +315,13 @@ class LoadRun final : public ClientEvents {
     if (version <= t.move_from_version) return;
     p.counted_move = t.move_seq;
     const auto now = Clock::now();
-    report_.latency.add(
-        std::chrono::duration_cast<std::chrono::microseconds>(now - t.move_sent_at).count());
+    const auto us =
+        std::chrono::duration_cast<std::chrono::microseconds>(now - t.move_sent_at).count();
+    report_.latency.add(us);
+    window_latency_.add(us);
     if (t.mover == static_cast<int>(id)) {
       ++report_.moves;
+      ++moves_window_;
       t.last_move_at = now;
     }
   }
@@ -319,30 +383,39 @@ class LoadRun final : public ClientEvents {
     const auto now = Clock::now();
     const double since_setup = std::chrono::duration<double>(now - setup_started_).count();
     const bool setup_timed_out = since_setup > o_.setup_timeout_seconds;
-    if (phase_ == Phase::Connect && (welcomed_now_ == o_.connections || setup_timed_out)) {
+    const int people = static_cast<int>(people_.size());
+    if (phase_ == Phase::Connect && (welcomed_now_ == people || setup_timed_out)) {
       report_.rss_mb_connected = rss_mb(o_.server_pid);
       phase_ = Phase::Gather;
-      for (int i = 0; i < o_.connections; ++i)
+      for (int i = 0; i < people; ++i)
         if (people_[static_cast<size_t>(i)].welcomed)
           enter_table(static_cast<ClientId>(i), people_[static_cast<size_t>(i)]);
     } else if (phase_ == Phase::Gather &&
-               (report_.tables_started == o_.groups || setup_timed_out)) {
-      report_.setup_complete = report_.tables_started == o_.groups;
+               (report_.tables_started == report_.groups || setup_timed_out)) {
+      report_.setup_complete = report_.tables_started == report_.groups;
       report_.rss_mb_tables = rss_mb(o_.server_pid);
       phase_ = Phase::Play;
       play_started_ = now;
+      window_started_ = now;
       // Nobody has moved yet: every seated person asks for the current state and moves.
-      for (int i = 0; i < o_.connections; ++i) {
+      for (int i = 0; i < people; ++i) {
         Person& p = people_[static_cast<size_t>(i)];
         const Table& t = tables_[static_cast<size_t>(p.table)];
-        if (p.welcomed && p.player && !t.id.empty())
+        if (p.welcomed && p.player && !t.id.empty() && !t.cpu)
           pool_.send(static_cast<ClientId>(i),
                      json{{"type", "sync"}, {"group", t.id}, {"version", 0}}.dump());
       }
     } else if (phase_ == Phase::Play) {
       const double played = std::chrono::duration<double>(now - play_started_).count();
+      if (o_.sample_seconds > 0 &&
+          std::chrono::duration<double>(now - window_started_).count() >= o_.sample_seconds)
+        take_sample(now, played);
       if (played >= o_.seconds) {
         report_.seconds = played;
+        // The last (partial) window, unless one has only just been taken.
+        if (o_.sample_seconds > 0 &&
+            std::chrono::duration<double>(now - window_started_).count() >= 1)
+          take_sample(now, played);
         phase_ = Phase::Done;
         pool_.stop();
         return;
@@ -357,11 +430,25 @@ class LoadRun final : public ClientEvents {
     while (drop_credit_ >= 1) {
       drop_credit_ -= 1;
       const auto i = static_cast<size_t>(rng_.below(people_.size()));
-      if (!people_[i].open) continue;
+      if (!people_[i].open || tables_[static_cast<size_t>(people_[i].table)].cpu) continue;
       people_[i].dropped_on_purpose = true;
       ++report_.drops;
       pool_.drop(static_cast<ClientId>(i));
     }
+  }
+
+  void take_sample(Clock::time_point now, double played) {
+    LoadSample sample;
+    sample.at_seconds = played;
+    sample.rss_mb = rss_mb(o_.server_pid);
+    sample.moves = moves_window_;
+    sample.latency_ms_p99 = static_cast<double>(window_latency_.percentile_us(0.99)) / 1000.0;
+    sample.cpu_moves = cpu_moves_window_;
+    report_.samples.push_back(sample);
+    moves_window_ = 0;
+    cpu_moves_window_ = 0;
+    window_latency_ = LatencyHistogram();
+    window_started_ = now;
   }
 
   void finish() {
@@ -373,6 +460,8 @@ class LoadRun final : public ClientEvents {
     const auto end = Clock::now();
     const auto recent = std::chrono::milliseconds(std::max(5000, 3 * o_.think_ms));
     for (const Table& t : tables_) {
+      if (t.stuck) ++report_.cpu_tables_stuck;
+      if (t.cpu) continue;
       if (t.playing) ++report_.tables_playing;
       if (t.move_seq > 0 && end - t.last_move_at < recent) ++report_.groups_moving_at_end;
     }
@@ -389,6 +478,10 @@ class LoadRun final : public ClientEvents {
   double drop_credit_ = 0;
   Clock::time_point setup_started_;
   Clock::time_point play_started_;
+  Clock::time_point window_started_;
+  LatencyHistogram window_latency_;
+  uint64_t moves_window_ = 0;
+  uint64_t cpu_moves_window_ = 0;
 };
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "loadtest/latency_histogram.hpp"
 
@@ -26,7 +27,23 @@ struct LoadOptions {
   // every state a person is shown is checked against what that person saw before.
   bool survive_restarts = false;
   double setup_timeout_seconds = 120;
+  // The soak: tables where the CPU plays every seat. Each has one host who starts the game
+  // and steps away (the CPU stands in for an absent player); the host looks in every
+  // `look_ms` and starts the next game when one has ended.
+  int cpu_tables = 0;
+  int cpu_level = 1;
+  int look_ms = 10000;
+  double sample_seconds = 0;  // > 0: figures per window of this length (LoadReport::samples)
   uint64_t seed = 1;
+};
+
+// One window of a run (see LoadOptions::sample_seconds).
+struct LoadSample {
+  double at_seconds = 0;  // end of the window, since the timed phase began
+  double rss_mb = 0;
+  uint64_t moves = 0;         // people's moves in the window
+  double latency_ms_p99 = 0;  // of the window
+  uint64_t cpu_moves = 0;     // moves the CPU tables' hosts saw made in the window
 };
 
 struct LoadReport {
@@ -51,6 +68,11 @@ struct LoadReport {
   uint64_t lost_moves = 0;       // moves a person had seen that a later state no longer had
   int groups_moving_at_end = 0;  // tables with a move in the last part of the run
   bool setup_complete = false;
+  // Soak.
+  std::vector<LoadSample> samples;
+  uint64_t cpu_moves = 0;    // moves made at CPU tables, as their hosts saw on looking in
+  uint64_t cpu_games = 0;    // games the CPU tables finished
+  int cpu_tables_stuck = 0;  // CPU tables where a look found no move since the last look
 };
 
 // Runs the test; returns its figures.

@@ -15,6 +15,7 @@ constexpr const char* kUsage =
     "         [--game shogi] [--think-ms 3000] [--seconds 30] [--reconnects-per-second 0]\n"
     "         [--sources 1] [--connect-per-second 2000] [--server-pid PID]\n"
     "         [--survive-restarts] [--setup-timeout 120] [--seed 1]\n"
+    "         [--cpu-tables 0] [--cpu-level 1] [--look-ms 10000] [--sample-seconds 0]\n"
     "(docs/cli.md: the options and the report)\n";
 
 double ms(int64_t us) {
@@ -66,6 +67,14 @@ int loadtest_command(const std::vector<std::string>& args, std::ostream& out, st
       o.server_pid = static_cast<int>(*n);
     else if (a == "--setup-timeout" && positive)
       o.setup_timeout_seconds = static_cast<double>(*n);
+    else if (a == "--cpu-tables" && n && *n >= 0 && *n <= 10000)
+      o.cpu_tables = static_cast<int>(*n);
+    else if (a == "--cpu-level" && n && *n >= 1 && *n <= 8)
+      o.cpu_level = static_cast<int>(*n);
+    else if (a == "--look-ms" && positive)
+      o.look_ms = static_cast<int>(*n);
+    else if (a == "--sample-seconds" && positive)
+      o.sample_seconds = static_cast<double>(*n);
     else if (a == "--seed" && n && *n >= 0)
       o.seed = static_cast<uint64_t>(*n);
     else {
@@ -109,6 +118,15 @@ int loadtest_command(const std::vector<std::string>& args, std::ostream& out, st
   out << "idle_table_kb " << r.idle_table_kb << "\n";
   if (o.survive_restarts) out << "lost_moves " << r.lost_moves << "\n";
   out << "tables_moving_at_end " << r.groups_moving_at_end << "\n";
+  if (o.cpu_tables > 0) {
+    out << "cpu_tables " << o.cpu_tables << "\n";
+    out << "cpu_moves " << r.cpu_moves << "\n";
+    out << "cpu_games " << r.cpu_games << "\n";
+    out << "cpu_tables_stuck " << r.cpu_tables_stuck << "\n";
+  }
+  for (const LoadSample& s : r.samples)
+    out << "sample " << s.at_seconds << " rss_mb " << s.rss_mb << " moves " << s.moves
+        << " latency_ms_p99 " << s.latency_ms_p99 << " cpu_moves " << s.cpu_moves << "\n";
   out << "setup_complete " << (r.setup_complete ? "yes" : "no") << "\n";
   return r.setup_complete ? 0 : 1;
 }
