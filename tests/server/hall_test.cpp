@@ -431,5 +431,50 @@ TEST_F(Hall2, HostileInputGetsAnErrorOrACloseAndChangesNothing) {
   EXPECT_TRUE(out_.closed.count(f));
 }
 
+// Someone who is not a member cannot touch a group, a forged token is just a new person,
+// and settings accept only the schema's values (no markup reaches other members' pages).
+TEST_F(Hall2, ActingOnAnotherGroupOrWithAForgedTokenChangesNothing) {
+  std::string token;
+  ConnId a = person("Aiko", &token);
+  const std::string id = create(a, "shogi");
+  send(a, {{"type", "start"}, {"group", id}});
+  const json before = group(a);
+  ConnId b = person("Mallory");
+  const json attempts[] = {
+      {{"type", "start"}, {"group", id}},
+      {{"type", "settings"}, {"group", id}, {"cpu_level", 8}},
+      {{"type", "seat"}, {"group", id}, {"seat", 0}},
+      {{"type", "move"},
+       {"group", id},
+       {"move", before["table"]["game"]["legal_moves"][0]},
+       {"version", before["version"]}},
+      {{"type", "resign"}, {"group", id}},
+      {{"type", "sync"}, {"group", id}, {"version", 0}},
+  };
+  for (const json& m : attempts) {
+    send(b, m);
+    EXPECT_EQ(error_code(b), "not_member") << m.dump();
+    clock_.advance(100);
+  }
+  // A made-up token (and one off by a character) gets a fresh identity, not Aiko's.
+  std::string forged = token;
+  forged.back() = forged.back() == 'A' ? 'B' : 'A';
+  for (const std::string& t : {std::string("forged-token"), forged}) {
+    ConnId f = connect();
+    send(f, {{"type", "hello"}, {"token", t}});
+    EXPECT_NE(last(f, "welcome")["person"]["id"], before["you"]);
+    send(f, {{"type", "resign"}, {"group", id}});
+    EXPECT_EQ(error_code(f), "not_member");
+  }
+  EXPECT_EQ(group(a)["version"], before["version"]) << "nothing changed";
+  EXPECT_EQ(group(a)["table"]["game"]["moves"], before["table"]["game"]["moves"]);
+  // Between games, a value outside the schema's choices is refused.
+  send(a, {{"type", "resign"}, {"group", id}});
+  send(a, {{"type", "settings"},
+           {"group", id},
+           {"options", {{"move_limit", "<img src=x onerror=alert(1)>"}}}});
+  EXPECT_EQ(error_code(a), "bad_settings");
+}
+
 }  // namespace
 }  // namespace kaisho::server::testing

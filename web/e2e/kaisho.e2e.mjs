@@ -257,6 +257,33 @@ describe("Kaisho in the browser", { skip }, () => {
     assert.deepEqual(csp, []);
   });
 
+  test("a name with markup shows as text on other members' pages, under a content security policy", async () => {
+    const m = await open("en");
+    const v = await open("ar");
+    devices.push(m, v);
+    const response = await v.page.goto(BASE + "/");
+    assert.match(response.headers()["content-security-policy"] ?? "", /script-src 'self'/);
+    await waitConnected(v.page);
+    const hostile = "<img src=x onerror=pwned=1>";
+    await m.page.locator("#name-input").fill(hostile);
+    await m.page.locator(".name-form button[type=submit]").click();
+    await createFriendsGroup(m.page, "hasami");
+    const link = await m.page.locator("#invite-link").inputValue();
+    await v.page.goto(link);
+    await waitGroup(
+      v.page,
+      (g) => g.members.length === 2 && g.members.some((x) => x.name.startsWith("<img")),
+    );
+    await v.page.locator(".members").getByText(hostile, { exact: false }).first().waitFor();
+    assert.equal(
+      await v.page.locator('img[src="x"]').count(),
+      0,
+      "no element was made from the name",
+    );
+    assert.equal(await v.page.evaluate(() => window.pwned), undefined, "no script ran");
+    await shot(v.page, "hostile-name-ar");
+  });
+
   test("the Arabic page is right-to-left and the board is not mirrored", async () => {
     const d = await open("ar");
     devices.push(d);
