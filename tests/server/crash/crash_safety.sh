@@ -19,27 +19,15 @@ cleanup() {
 }
 trap cleanup EXIT
 
+source "$(dirname "$0")/../../../scripts/lib/server.sh"
 start_server() {  # $1: port (0 = any)
-  "$bin" serve --port "$1" --address 127.0.0.1 --db "$work/kaisho.db" --away-grace-ms 20000 \
-    >>"$work/server.log" 2>&1 &
-  server=$!
-}
-wait_port() {  # prints the port once the server listens
-  for _ in $(seq 1 200); do
-    p=$(grep -o 'localhost:[0-9]*' "$work/server.log" | tail -1 | cut -d: -f2 || true)
-    if [ -n "$p" ] && [ "$(grep -c 'localhost:' "$work/server.log")" -ge "$1" ]; then
-      echo "$p"
-      return
-    fi
-    sleep 0.05
-  done
-  echo "the server did not start:" >&2
-  cat "$work/server.log" >&2
-  exit 1
+  kaisho_serve "$work/server.log" "$bin" --port "$1" --address 127.0.0.1 --db "$work/kaisho.db" \
+    --away-grace-ms 20000
+  server=$KAISHO_PID
 }
 
 start_server 0
-port=$(wait_port 1)
+port=$(kaisho_port "$work/server.log" 1)
 # Setup, then about 2.5 s of play between kills, then 8 s after the last restart.
 seconds=$((kills * 3 + 8))
 "$bin" loadtest --port "$port" --connections "$connections" --groups "$groups" \
@@ -54,7 +42,7 @@ for k in $(seq 1 "$kills"); do
   wait "$server" 2>/dev/null || true
   [ -z "${CRASH_TAMPER:-}" ] || "$CRASH_TAMPER" "$work/kaisho.db"
   start_server "$port"
-  wait_port $((k + 1)) >/dev/null
+  kaisho_port "$work/server.log" $((k + 1)) >/dev/null
 done
 status=0
 wait "$load" || status=$?

@@ -18,18 +18,13 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
+source "$(dirname "$0")/../../../scripts/lib/server.sh"
 # Under AddressSanitizer, freed memory is held in a quarantine that would look like growth.
 ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=0 \
-  "$bin" serve --port 0 --address 127.0.0.1 --db "$work/kaisho.db" --cpu-ms 100 \
-  --away-grace-ms 1000 >"$work/server.log" 2>&1 &
-server=$!
-port=""
-for _ in $(seq 1 200); do
-  port=$(grep -o 'localhost:[0-9]*' "$work/server.log" | head -1 | cut -d: -f2 || true)
-  [ -n "$port" ] && break
-  sleep 0.05
-done
-[ -n "$port" ] || { echo "the server did not start:"; cat "$work/server.log"; exit 1; }
+  kaisho_serve "$work/server.log" "$bin" --port 0 --address 127.0.0.1 --db "$work/kaisho.db" \
+  --cpu-ms 100 --away-grace-ms 1000
+server=$KAISHO_PID
+port=$(kaisho_port "$work/server.log")
 "$bin" loadtest --port "$port" --connections "$connections" --groups "$groups" \
   --cpu-tables "$cpu_tables" --look-ms 5000 --think-ms 1000 --seconds "$seconds" \
   --sample-seconds 10 --sources 4 --server-pid "$server" >"$work/load.out" 2>&1 || true

@@ -1,0 +1,29 @@
+# Sourced (not run) by the scripts that start a kaisho server for a test.
+#
+# kaisho_serve LOG BIN ARGS...   starts `BIN serve ARGS...` in the background, its output
+#                                appended to LOG; the process id is left in KAISHO_PID.
+# kaisho_port LOG [N]            waits until LOG shows the server's Nth start (default 1) and
+#                                prints the port it listens on; on failure prints the log to
+#                                stderr and returns 1.
+
+kaisho_serve() {
+  local log=$1 bin=$2
+  shift 2
+  "$bin" serve "$@" >>"$log" 2>&1 &
+  KAISHO_PID=$!
+}
+
+kaisho_port() {
+  local log=$1 starts=${2:-1} port
+  for _ in $(seq 1 300); do
+    if [ "$(grep -c 'is running' "$log" 2>/dev/null || true)" -ge "$starts" ]; then
+      port=$(grep -o 'localhost:[0-9]*' "$log" | tail -1 | cut -d: -f2)
+      echo "$port"
+      return 0
+    fi
+    sleep 0.05
+  done
+  echo "the server did not start:" >&2
+  cat "$log" >&2
+  return 1
+}
