@@ -3,7 +3,8 @@
 # Packages already present are skipped, so this is quick after the first run.
 set -euo pipefail
 packages=(build-essential cmake g++ pkg-config googletest libgtest-dev libbenchmark-dev
-  clang-format libboost-dev nlohmann-json3-dev libsqlite3-dev sqlite3 libssl-dev)
+  clang-format libboost-dev nlohmann-json3-dev libsqlite3-dev sqlite3 libssl-dev
+  clang libclang-rt-14-dev)
 # --with-browser: also Debian's Chromium and the fonts Arabic and kanji need (browser tests).
 if [ "${1:-}" = "--with-browser" ]; then
   packages+=(chromium fonts-noto-core fonts-noto-cjk)

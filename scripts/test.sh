@@ -10,5 +10,6 @@ cmake -S . -B build-test -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKAISHO_SANITIZE=ON 
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" >/dev/null
 cmake --build build-test -j"$(nproc)"
 (cd build-test && ctest --output-on-failure -j"$(nproc)")
+scripts/fuzz.sh 5
 (cd web && npm ci --no-audit --no-fund && npm run build && npm test)
 scripts/browser-e2e.sh build-test/kaisho

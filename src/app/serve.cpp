@@ -1,6 +1,7 @@
 // The composition root of the game server: storage, the hall, the CPU pool and the network.
 #include "app/serve.hpp"
 
+#include <malloc.h>
 #include <signal.h>
 
 #include <ostream>
@@ -39,6 +40,16 @@ class HallBridge final : public net::MessageHandler, public server::Outbox {
   server::Hall* hall_ = nullptr;
   Scheduler* scheduler_ = nullptr;
 };
+
+// The heap stays flat under a long load (heaptrack: no leaks, a steady peak), but glibc
+// keeps freed memory in its arenas, so the resident size crept up by about 1 MiB a minute
+// in the soak. Handing it back once a minute keeps the process's footprint flat.
+void return_freed_memory_every_minute(Scheduler& scheduler) {
+  scheduler.after(60'000, [&scheduler] {
+    malloc_trim(0);
+    return_freed_memory_every_minute(scheduler);
+  });
+}
 
 }  // namespace
 
@@ -128,6 +139,7 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
         << listen_error << "\n";
     return 1;
   }
+  return_freed_memory_every_minute(net.scheduler());
   out << "Kaisho is running: open http://localhost:" << net.port() << "/" << std::endl;
   std::thread waiter([&] {
     int sig = 0;

@@ -60,6 +60,7 @@ class UsiSession {
   std::unique_ptr<rules::GameState> state_;
   // A "go ponder" search waits for ponderhit; these limits apply then.
   bool pondering_ = false;
+  bool infinite_ = false;  // the running search ends only with stop (go infinite)
   ai::SearchLimits ponder_limits_;
 };
 
@@ -199,6 +200,7 @@ void UsiSession::start_search(const ai::SearchLimits& limits, bool mate_search) 
   Status set = engine_.set_position(game(), *state_);
   if (!set) return error(set.error().message);
   const bool no_moves = state_->legal_moves().empty();
+  infinite_ = limits.infinite;
   engine_.go(limits, [this](const ai::SearchInfo& info) { send_info(info); },
              [this, mate_search, no_moves](const ai::SearchResult& r) {
                if (mate_search) {
@@ -217,7 +219,8 @@ bool UsiSession::handle(std::string_view raw) {
   const std::string_view cmd = w[0];
   if (cmd == "usi") cmd_usi();
   else if (cmd == "isready") {
-    engine_.wait();
+    // A search that only `stop` ends thinks on; any other is waited for.
+    if (!pondering_ && !infinite_) engine_.wait();
     send("readyok");
   } else if (cmd == "setoption") cmd_setoption(w);
   else if (cmd == "usinewgame") {
@@ -226,6 +229,7 @@ bool UsiSession::handle(std::string_view raw) {
   } else if (cmd == "position") cmd_position(line);
   else if (cmd == "go") cmd_go(w);
   else if (cmd == "stop") {
+    infinite_ = false;
     engine_.stop();
     if (pondering_) {
       pondering_ = false;

@@ -143,7 +143,7 @@ TEST_F(Hall2, ReconnectingWithTheSameTokenGetsTheSeatBackAndAnotherTokenCannotAc
   EXPECT_EQ(last(a2, "welcome")["person"]["id"], person_id);
   send(a2, {{"type", "sync"}, {"group", id}, {"version", 0}});
   json g = group(a2);
-  EXPECT_EQ(g["table"]["your_seats"], json({0}));
+  EXPECT_EQ(g["table"]["your_seats"], json::array({0}));
   EXPECT_FALSE(last(a2, "group")["missed"].empty());
   send(a2, {{"type", "move"}, {"group", id}, {"move", "7g7f"}, {"version", g["version"]}});
   EXPECT_EQ(group(a2)["table"]["game"]["moves"][0], "7g7f");
@@ -196,7 +196,7 @@ TEST_F(Hall2, CpuPlaysForAnAwayPlayerAfterTheGraceAndGivesTheSeatBack) {
   EXPECT_EQ(g["table"]["game"]["moves"].size(), 2u) << "the CPU's late answer is ignored";
   EXPECT_FALSE(g["table"]["seats"][0]["away"]);
   EXPECT_FALSE(g["table"]["seats"][0]["cpu_playing"]);
-  EXPECT_EQ(g["table"]["your_seats"], json({0}));
+  EXPECT_EQ(g["table"]["your_seats"], json::array({0}));
   send(a2, {{"type", "move"},
             {"group", id},
             {"move", g["table"]["game"]["legal_moves"][0]},

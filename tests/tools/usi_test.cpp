@@ -30,6 +30,18 @@ TEST(UsiDialogue, HandshakeListsOptionsAndAnswersReady) {
   EXPECT_EQ(lines.back(), "readyok");
 }
 
+// USI: the engine answers isready at once, also while it thinks until told to stop.
+TEST(UsiDialogue, IsReadyDuringAnInfiniteSearchAnswersAtOnce) {
+  auto lines = usi("position startpos\ngo infinite\nisready\nstop\nquit\n");
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0], "readyok");
+  EXPECT_EQ(lines[1].rfind("bestmove ", 0), 0u) << lines[1];
+  lines = usi("position startpos\ngo ponder\nisready\nstop\nquit\n");
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0], "readyok");
+  EXPECT_EQ(lines[1].rfind("bestmove ", 0), 0u) << lines[1];
+}
+
 TEST(UsiDialogue, PositionAndGoGiveABestMove) {
   auto lines = usi("usinewgame\nposition startpos moves 7g7f 3c3d\ngo depth 3\nisready\nquit\n");
   ASSERT_EQ(lines.size(), 2u);

@@ -38,7 +38,7 @@ Result<Options> Options::validate(
   Options options = defaults(schema);
   for (const auto& [key, value] : overrides) {
     auto spec = std::find_if(schema.begin(), schema.end(),
-                             [&](const OptionSpec& s) { return s.key == key; });
+                             [&k = key](const OptionSpec& s) { return s.key == k; });
     if (spec == schema.end()) {
       std::vector<std::string> keys;
       for (const auto& s : schema) keys.push_back(s.key);

@@ -112,7 +112,7 @@ class WsSession;
 // One serial executor with timers, as the hall needs it.
 class StrandScheduler final : public Scheduler {
  public:
-  explicit StrandScheduler(asio::io_context& ioc) : ioc_(ioc), strand_(asio::make_strand(ioc)) {}
+  explicit StrandScheduler(asio::io_context& ioc) : strand_(asio::make_strand(ioc)) {}
   int64_t now_ms() override {
     return std::chrono::duration_cast<std::chrono::milliseconds>(
                std::chrono::steady_clock::now().time_since_epoch())
@@ -146,7 +146,6 @@ class StrandScheduler final : public Scheduler {
   }
 
  private:
-  asio::io_context& ioc_;
   asio::strand<asio::io_context::executor_type> strand_;
   std::mutex mutex_;
   std::map<TimerId, std::shared_ptr<asio::steady_timer>> timers_;

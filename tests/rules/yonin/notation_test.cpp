@@ -76,6 +76,27 @@ TEST(YoninText, RoundTrips) {
   }
 }
 
+// Found by fuzz/position_fuzzer: a text whose player to move has no legal move is accepted
+// and the knock-out happens when the state is made, so its position text differs from its
+// start text; both read back as the same state.
+TEST(YoninText, KnockOutOnLoadKeepsTheStartTextAndBothTextsReadBack) {
+  const Overrides last = {{"end", "last"}};
+  const std::string start = "Kw7Kn/9/9/9/9/9/7Gs1/6+Rs2/4Ks3Ke e Rs ws,ns ---- e 4";
+  auto s = yonin(start, last);
+  ASSERT_NE(s, nullptr);
+  EXPECT_EQ(s->start_text(), start);
+  EXPECT_EQ(s->position_text(), "Kw7Kn/9/9/9/9/9/7Gs1/6+Rs2/4Ks3Ke s Rs ws,ns,e- ---- e 4");
+  EXPECT_EQ(s->outcome().reason, "last_player");
+  for (const std::string& text : {s->start_text(), s->position_text()}) {
+    auto again = yonin(text, last);
+    ASSERT_NE(again, nullptr) << text;
+    EXPECT_EQ(again->start_text(), text);
+    EXPECT_EQ(again->position_text(), s->position_text());
+    EXPECT_EQ(again->outcome().places, s->outcome().places);
+    EXPECT_EQ(again->repetition_key(), s->repetition_key());
+  }
+}
+
 TEST(YoninText, RedundantFacingLetterIsAcceptedAndDropped) {
   auto s = yonin("4Knn4/9/9/9/Kw7Ke/9/9/9/4Kss4 s - - ---- - 1");
   EXPECT_EQ(rank_text(*s, 1), "4Kn4");
