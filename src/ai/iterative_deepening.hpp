@@ -42,6 +42,10 @@ struct RootPlan {
   std::function<int(int score)> decided_depth;
   bool null_window = true;   // search moves after the first with a null window first (PVS)
   bool stop_at_win = false;  // stop as soon as a win is found (USI "go mate")
+  // With a deadline, a new iteration starts only while less than this part of the time is
+  // used (a partial iteration still counts, so a game whose first root move is searched
+  // quickly can afford more).
+  double iteration_start_fraction = 0.5;
 };
 
 // Levels with blunders: maybe a random legal move instead of a search. Levels with noise:
@@ -152,7 +156,7 @@ SearchResult deepen(const RootHooks<Move>& hooks, const RootPlan& plan, std::vec
     if (decided && depth > plan.decided_depth(best_score)) break;
     // One legal move: nothing to choose, unless the caller asked for a fixed effort.
     if (moves.size() == 1 && !budget.has_node_limit() && limits.depth == 0) break;
-    if (!budget.room_for_next_iteration()) break;
+    if (!budget.room_for_next_iteration(plan.iteration_start_fraction)) break;
   }
   result.best_move = hooks.text(best);
   result.info = describe(hooks, plan, budget, completed_depth, best_score, best_pv);

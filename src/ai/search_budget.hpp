@@ -43,9 +43,11 @@ class SearchBudget {
   bool aborted() const { return aborted_; }
 
   // Whether another iteration of deepening may start: with a deadline, only while less than
-  // half the time is used (the next iteration would most likely not finish).
-  bool room_for_next_iteration() const {
-    return !has_deadline_ || (Clock::now() - start_) * 2 <= deadline_ - start_;
+  // `fraction` of the time is used (beyond it the next iteration would hardly get anywhere).
+  bool room_for_next_iteration(double fraction) const {
+    if (!has_deadline_) return true;
+    return std::chrono::duration<double>(Clock::now() - start_).count() <=
+           fraction * std::chrono::duration<double>(deadline_ - start_).count();
   }
 
   int64_t elapsed_ms() const {

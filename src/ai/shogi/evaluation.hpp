@@ -1,8 +1,9 @@
 #pragma once
 // Static evaluation of a Shogi or Annan position, in centipawns from the side to move.
 // Material on the board and in hand, king safety (defenders beside the king, attacked
-// squares around it, the opponent's pieces in hand), and for Annan the value of the movement
-// each piece borrows from its backing.
+// squares around it, the opponent's pieces in hand), for Shogi the placement of each piece
+// by its distance to both kings and the mobility of rooks and bishops, and for Annan the
+// value of the movement each piece borrows from its backing.
 #include "rules/shogi/movegen.hpp"
 
 namespace kaisho::ai::shogi_search {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 
 #include "ai/levels.hpp"
 #include "ai/shogi/evaluation.hpp"
@@ -26,8 +27,59 @@ constexpr int kInfinity = 32000;
 constexpr int kMaxPly = 96;
 constexpr int kMaxQuiescencePly = 10;
 
+// Late-move reductions by depth and move number: about ln(depth) * ln(moves) / 2.
+struct ReductionTable {
+  int8_t r[64][64];
+  ReductionTable() {
+    for (int d = 0; d < 64; ++d)
+      for (int i = 0; i < 64; ++i)
+        r[d][i] = d == 0 || i == 0 ? 0 : static_cast<int8_t>(0.5 + std::log(d) * std::log(i) / 2.0);
+  }
+};
+const ReductionTable kReductions;
+
+// Quiet moves searched at depth 1, 2, 3 of a non-PV node before the rest are pruned.
+constexpr int kLateMoveLimit[4] = {0, 8, 14, 24};
+
 int score_to_tt(int s, int ply) { return s > kMateBound ? s + ply : s < -kMateBound ? s - ply : s; }
 int score_from_tt(int s, int ply) { return s > kMateBound ? s - ply : s < -kMateBound ? s + ply : s; }
+
+// What taking a piece of type t is worth: it leaves the board and goes to the taker's hand.
+int exchange_value(PieceType t) { return t == kKing ? 20000 : piece_value(t) + hand_value(unpromote(t)); }
+
+// Static exchange evaluation of a capture (plain Shogi): the material the side to move
+// wins on m.to() when both sides recapture there with their least valuable attacker.
+int see(const Position& pos, Move m) {
+  const Square to = m.to(), from = m.from();
+  int gain[40];
+  int d = 0;
+  gain[0] = exchange_value(type_of(pos.at(to)));
+  PieceType on_square = type_of(pos.at(from));
+  if (m.promotes()) on_square = promote(on_square);
+  Bitboard occ = pos.occupied() ^ Bitboard::square(from);
+  Color side = ~pos.side_to_move();
+  while (d < 38) {
+    const Bitboard attackers = attackers_to<Variant::Shogi>(pos, side, to, occ) & occ;
+    if (attackers.none()) break;
+    Square lva = -1;
+    int lva_value = 1 << 20;
+    for (Square sq : squares(attackers)) {
+      const int v = exchange_value(type_of(pos.at(sq)));
+      if (v < lva_value) lva_value = v, lva = sq;
+    }
+    ++d;
+    gain[d] = exchange_value(on_square) - gain[d - 1];
+    if (std::max(-gain[d - 1], gain[d]) < 0) break;
+    on_square = type_of(pos.at(lva));
+    occ ^= Bitboard::square(lva);
+    side = ~side;
+  }
+  while (d > 0) {
+    gain[d - 1] = -std::max(-gain[d - 1], gain[d]);
+    --d;
+  }
+  return gain[0];
+}
 
 template <Variant V>
 class ShogiSearcher final : public Searcher {
@@ -44,9 +96,10 @@ class ShogiSearcher final : public Searcher {
   int search(int alpha, int beta, int depth, int ply);
   int quiescence(int alpha, int beta, int ply, int qply);
   bool out_of_budget();
-  void order(const MoveList& list, Move tt_move, int ply, std::array<int, 600>& keys) const;
+  void order(const MoveList& list, Move tt_move, int ply, bool checked, std::array<int, 600>& keys) const;
   bool is_capture(Move m) const { return !m.is_drop() && pos_.at(m.to()) != kNoPiece; }
   bool repeated() const;
+  uint64_t key() const { return pos_.key() ^ null_xor_; }
   SearchInfo make_info(int depth, int score, const std::vector<Move>& pv) const;
 
   TranspositionTable tt_{16};
@@ -65,6 +118,12 @@ class ShogiSearcher final : public Searcher {
   bool aborted_ = false;
   Move killers_[kMaxPly + 1][2] = {};
   Move pv_[kMaxPly + 1][kMaxPly + 1] = {};
+  // Null move: the side to move is swapped without a move, so Position's key (which only
+  // changes in do_move) lacks the side bit below an odd number of null moves; null_xor_
+  // restores it. Repetitions are looked for only after the last null move (null_floor_).
+  uint64_t null_xor_ = 0;
+  int null_floor_ = 0;
+  bool null_allowed_ = true;  // false for the node right after a null move
   int pv_length_[kMaxPly + 1] = {};
 };
 
@@ -85,13 +144,13 @@ template <Variant V>
 bool ShogiSearcher<V>::repeated() const {
   const auto& keys = pos_.key_history();
   const uint64_t key = keys.back();
-  for (int i = static_cast<int>(keys.size()) - 3; i >= 0; i -= 2)
+  for (int i = static_cast<int>(keys.size()) - 3; i >= null_floor_; i -= 2)
     if (keys[i] == key) return true;
   return false;
 }
 
 template <Variant V>
-void ShogiSearcher<V>::order(const MoveList& list, Move tt_move, int ply,
+void ShogiSearcher<V>::order(const MoveList& list, Move tt_move, int ply, bool checked,
                              std::array<int, 600>& keys) const {
   const Color us = pos_.side_to_move();
   for (int i = 0; i < list.size(); ++i) {
@@ -101,6 +160,9 @@ void ShogiSearcher<V>::order(const MoveList& list, Move tt_move, int ply,
       k = 1 << 30;
     } else if (is_capture(m)) {
       k = (1 << 28) + piece_value(type_of(pos_.at(m.to()))) * 16 - piece_value(type_of(pos_.at(m.from()))) / 16;
+      // Plain Shogi: a capture that loses material in the exchange goes after the killers.
+      if constexpr (V == Variant::Shogi)
+        if (!checked && see(pos_, m) < 0) k -= (1 << 28) - (1 << 26);
     } else if (m == killers_[ply][0]) {
       k = (1 << 27) + 1;
     } else if (m == killers_[ply][1]) {
@@ -130,7 +192,7 @@ int ShogiSearcher<V>::quiescence(int alpha, int beta, int ply, int qply) {
   generate_captures<V>(pos_, rules_, list);
   if (list.size() == 0) return checked ? -kMate + ply : best;
   std::array<int, 600> keys;
-  order(list, Move(), ply, keys);
+  order(list, Move(), ply, checked, keys);
   Move* moves = list.data();
   for (int i = 0; i < list.size(); ++i) {
     int bi = i;
@@ -139,6 +201,13 @@ int ShogiSearcher<V>::quiescence(int alpha, int beta, int ply, int qply) {
     std::swap(keys[i], keys[bi]);
     std::swap(moves[i], moves[bi]);
     const Move m = moves[i];
+    if constexpr (V == Variant::Shogi) {
+      // Skip captures that cannot raise alpha even if the piece is won for free, and those
+      // that lose material in the exchange.
+      if (!checked && !m.promotes() &&
+          (best + exchange_value(type_of(pos_.at(m.to()))) + 200 <= alpha || see(pos_, m) < 0))
+        continue;
+    }
     if (out_of_budget()) return 0;
     ++nodes_;
     pos_.do_move(m);
@@ -169,7 +238,7 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply) {
     beta = std::min(beta, kMate - ply - 1);
     if (alpha >= beta) return alpha;
   }
-  const uint64_t key = pos_.key();
+  const uint64_t key = this->key();
   Move tt_move;
   if (const TTEntry* e = tt_.probe(key)) {
     tt_move = Move::from_raw(static_cast<uint16_t>(e->move));
@@ -181,20 +250,48 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply) {
     }
   }
   const bool checked = in_check<V>(pos_);
-  if (!checked && !pv_node && depth <= 3) {
-    const int eval = evaluate<V>(pos_);
-    if (eval - 150 * depth >= beta && std::abs(beta) < kMateBound) return eval;
+  bool have_eval = false;
+  int eval = 0;
+  if (!checked && !pv_node && std::abs(beta) < kMateBound) {
+    eval = evaluate<V>(pos_);
+    have_eval = true;
+    if (depth <= 3 && eval - 150 * depth >= beta) return eval;
+    // Null move: shogi has no zugzwang worth the name (a hand piece can always be dropped),
+    // so passing is a safe lower bound; if even a pass holds beta, cut.
+    if (depth >= 3 && eval >= beta && null_allowed_) {
+      // At least one full-width ply after the pass: quiescence has no drops, so a pass at
+      // depth 0 would not see a drop mate threatened against the passing side.
+      const int r = std::min(2 + depth / 4 + std::min(1, (eval - beta) / 300), depth - 2);
+      const Color us = pos_.side_to_move();
+      const uint64_t saved_xor = null_xor_;
+      const int saved_floor = null_floor_;
+      pos_.set_side_to_move(~us);
+      null_xor_ ^= zobrist::side();
+      null_floor_ = static_cast<int>(pos_.key_history().size()) - 1;
+      null_allowed_ = false;
+      ++nodes_;
+      const int score = -search(-beta, -beta + 1, depth - 1 - r, ply + 1);
+      null_allowed_ = true;
+      pos_.set_side_to_move(us);
+      null_xor_ = saved_xor;
+      null_floor_ = saved_floor;
+      if (aborted_) return 0;
+      if (score >= beta) return score >= kMateBound ? beta : score;
+    }
   }
+  null_allowed_ = true;
   if (checked && ply < kMaxPly / 2) ++depth;
 
   MoveList list;
   generate_legal<V>(pos_, rules_, list);
   if (list.size() == 0) return -kMate + ply;  // checkmate, or no legal move: both lose
   std::array<int, 600> keys;
-  order(list, tt_move, ply, keys);
+  order(list, tt_move, ply, checked, keys);
   Move* moves = list.data();
 
   const int original_alpha = alpha;
+  Move quiets[64];  // quiet moves searched so far (their history drops at a cutoff)
+  int quiet_count = 0;
   int best = -kInfinity;
   Move best_move;
   const Color us = pos_.side_to_move();
@@ -210,19 +307,30 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply) {
     ++nodes_;
     pos_.do_move(m);
     const bool gives_check = in_check<V>(pos_);
+    // Shallow non-PV nodes: a quiet move late in the order, or one that leaves the static
+    // evaluation far below alpha, is not searched (once some move has been).
+    if (have_eval && depth <= 3 && best > -kMateBound && !capture && !gives_check && !m.promotes() &&
+        (i >= kLateMoveLimit[depth] || eval + 100 + 120 * depth <= alpha)) {
+      pos_.undo_move();
+      continue;
+    }
     int score;
     if (i == 0) {
       score = -search(-beta, -alpha, depth - 1, ply + 1);
     } else {
       int reduction = 0;
-      if (depth >= 3 && i >= 3 && !capture && !checked && !gives_check && !m.promotes())
-        reduction = i >= 10 ? 2 : 1;
+      if (depth >= 3 && i >= 3 && !capture && !checked && !gives_check && !m.promotes()) {
+        reduction = kReductions.r[std::min(depth, 63)][std::min(i, 63)];
+        if (pv_node) reduction = std::max(reduction - 1, 1);
+        reduction = std::clamp(reduction, 1, depth - 2);
+      }
       score = -search(-alpha - 1, -alpha, depth - 1 - reduction, ply + 1);
       if (score > alpha && reduction) score = -search(-alpha - 1, -alpha, depth - 1, ply + 1);
       if (score > alpha && score < beta) score = -search(-beta, -alpha, depth - 1, ply + 1);
     }
     pos_.undo_move();
     if (aborted_) return 0;
+    if (!capture && quiet_count < 64) quiets[quiet_count++] = m;
     if (score > best) {
       best = score;
       best_move = m;
@@ -239,6 +347,11 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply) {
             }
             int& h = history_[us][m.from()][m.to()];
             h = std::min(h + depth * depth, 1 << 19);
+            for (int q = 0; q < quiet_count; ++q) {
+              if (quiets[q] == m) continue;
+              int& o = history_[us][quiets[q].from()][quiets[q].to()];
+              o = std::max(o - depth * depth, -(1 << 19));
+            }
           }
           break;
         }
@@ -277,6 +390,9 @@ SearchResult ShogiSearcher<V>::search(const rules::GameState& state, const Searc
   stop_ = &stop;
   nodes_ = 0;
   aborted_ = false;
+  null_xor_ = 0;
+  null_floor_ = 0;
+  null_allowed_ = true;
   start_ = Clock::now();
   node_limit_ = limits.infinite ? 0 : limits.nodes;
   has_deadline_ = !limits.infinite && limits.time_ms > 0;
@@ -359,7 +475,9 @@ SearchResult ShogiSearcher<V>::search(const rules::GameState& state, const Searc
     if (std::abs(best_score) > kMateBound && depth > 2 * (kMate - std::abs(best_score)) + 2) break;
     if (has_deadline_ && !limits.infinite) {
       const auto elapsed = Clock::now() - start_;
-      if (elapsed * 2 > deadline_ - start_) break;  // the next iteration would not finish
+      // Stop when the next iteration is unlikely to get far: a partial iteration still counts
+      // (its first move is the previous best), so the budget is used up to about 60%.
+      if (elapsed * 10 > (deadline_ - start_) * 6) break;
     }
   }
   result.best_move = to_usi(best);
