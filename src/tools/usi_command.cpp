@@ -36,10 +36,13 @@ class UsiSession {
   void error(const std::string& what) { send("info string error: " + what); }
   void send_info(const ai::SearchInfo& info) {
     std::string s = "info depth " + std::to_string(info.depth);
-    if (info.mate_in) s += " score mate " + std::to_string(info.mate_in);
-    else s += " score cp " + std::to_string(info.score);
+    if (info.mate_in)
+      s += " score mate " + std::to_string(info.mate_in);
+    else
+      s += " score cp " + std::to_string(info.score);
     s += " nodes " + std::to_string(info.nodes) + " time " + std::to_string(info.time_ms);
-    if (info.time_ms > 0) s += " nps " + std::to_string(info.nodes * 1000 / static_cast<uint64_t>(info.time_ms));
+    if (info.time_ms > 0)
+      s += " nps " + std::to_string(info.nodes * 1000 / static_cast<uint64_t>(info.time_ms));
     if (!info.pv.empty()) s += " pv " + text::join(info.pv, " ");
     send(s);
   }
@@ -76,7 +79,9 @@ void UsiSession::cmd_usi() {
   send("option name USI_Hash type spin default 16 min 1 max 1024");
   send("option name USI_Ponder type check default false");
   send("option name USI_Variant type combo default shogi var shogi var annan");
-  send("option name AnnanDeadPiece type combo default allow_if_backed var allow_if_backed var forbid");
+  send(
+      "option name AnnanDeadPiece type combo default allow_if_backed var allow_if_backed var "
+      "forbid");
   send("option name Level type spin default 0 min 0 max 8");
   send("usiok");
 }
@@ -95,7 +100,8 @@ void UsiSession::cmd_setoption(const std::vector<std::string_view>& w) {
     variant_ = value;
     state_.reset();
   } else if (name == "AnnanDeadPiece") {
-    if (value != "allow_if_backed" && value != "forbid") return error("AnnanDeadPiece must be allow_if_backed or forbid");
+    if (value != "allow_if_backed" && value != "forbid")
+      return error("AnnanDeadPiece must be allow_if_backed or forbid");
     dead_piece_ = value;
   } else if (name == "Level") {
     auto l = text::parse_int(value);
@@ -153,14 +159,22 @@ void UsiSession::cmd_go(const std::vector<std::string_view>& w) {
     }
     auto n = text::parse_int(v);
     if (!n) return error(text::quote(key) + " needs a non-negative number, got " + text::quote(v));
-    if (key == "btime") btime = *n;
-    else if (key == "wtime") wtime = *n;
-    else if (key == "binc") binc = *n;
-    else if (key == "winc") winc = *n;
-    else if (key == "byoyomi") byoyomi = *n;
-    else if (key == "movetime") movetime = *n;
-    else if (key == "nodes") limits.nodes = static_cast<uint64_t>(*n);
-    else if (key == "depth") limits.depth = *n;
+    if (key == "btime")
+      btime = *n;
+    else if (key == "wtime")
+      wtime = *n;
+    else if (key == "binc")
+      binc = *n;
+    else if (key == "winc")
+      winc = *n;
+    else if (key == "byoyomi")
+      byoyomi = *n;
+    else if (key == "movetime")
+      movetime = *n;
+    else if (key == "nodes")
+      limits.nodes = static_cast<uint64_t>(*n);
+    else if (key == "depth")
+      limits.depth = *n;
     else if (key == "mate") {
       mate = true;
       limits.time_ms = *n;  // USI: the time allowed for the mate search
@@ -190,7 +204,8 @@ void UsiSession::cmd_go(const std::vector<std::string_view>& w) {
     infinite.infinite = true;
     Status set = engine_.set_position(game(), *state_);
     if (!set) return error(set.error().message);
-    engine_.go(infinite, [this](const ai::SearchInfo& info) { send_info(info); }, nullptr);
+    engine_.go(
+        infinite, [this](const ai::SearchInfo& info) { send_info(info); }, nullptr);
     return;
   }
   start_search(limits, mate);
@@ -201,15 +216,19 @@ void UsiSession::start_search(const ai::SearchLimits& limits, bool mate_search) 
   if (!set) return error(set.error().message);
   const bool no_moves = state_->legal_moves().empty();
   infinite_ = limits.infinite;
-  engine_.go(limits, [this](const ai::SearchInfo& info) { send_info(info); },
-             [this, mate_search, no_moves](const ai::SearchResult& r) {
-               if (mate_search) {
-                 if (r.info.mate_in > 0) send("checkmate " + text::join(r.info.pv, " "));
-                 else send("checkmate nomate");
-               } else {
-                 send("bestmove " + (no_moves || r.best_move.empty() ? std::string("resign") : r.best_move));
-               }
-             });
+  engine_.go(
+      limits, [this](const ai::SearchInfo& info) { send_info(info); },
+      [this, mate_search, no_moves](const ai::SearchResult& r) {
+        if (mate_search) {
+          if (r.info.mate_in > 0)
+            send("checkmate " + text::join(r.info.pv, " "));
+          else
+            send("checkmate nomate");
+        } else {
+          send("bestmove " +
+               (no_moves || r.best_move.empty() ? std::string("resign") : r.best_move));
+        }
+      });
 }
 
 bool UsiSession::handle(std::string_view raw) {
@@ -217,17 +236,21 @@ bool UsiSession::handle(std::string_view raw) {
   auto w = text::split_ws(line);
   if (w.empty()) return true;
   const std::string_view cmd = w[0];
-  if (cmd == "usi") cmd_usi();
+  if (cmd == "usi")
+    cmd_usi();
   else if (cmd == "isready") {
     // A search that only `stop` ends thinks on; any other is waited for.
     if (!pondering_ && !infinite_) engine_.wait();
     send("readyok");
-  } else if (cmd == "setoption") cmd_setoption(w);
+  } else if (cmd == "setoption")
+    cmd_setoption(w);
   else if (cmd == "usinewgame") {
     engine_.new_game();
     state_.reset();
-  } else if (cmd == "position") cmd_position(line);
-  else if (cmd == "go") cmd_go(w);
+  } else if (cmd == "position")
+    cmd_position(line);
+  else if (cmd == "go")
+    cmd_go(w);
   else if (cmd == "stop") {
     infinite_ = false;
     engine_.stop();
@@ -262,11 +285,16 @@ int usi_command(const Args& args, Io io) {
     io.err << "error: usage: kaisho usi   (then USI commands on standard input)\n";
     return 2;
   }
+  // Reading must not flush the output: the search thread writes to it (under the session's
+  // lock) while this thread reads, and std::cin is tied to std::cout, which made a fast
+  // search's bestmove come out twice.
+  std::ostream* const tied = io.in.tie(nullptr);
   UsiSession session(io);
   std::string line;
   while (std::getline(io.in, line))
     if (!session.handle(line)) break;
   session.finish();
+  io.in.tie(tied);
   return 0;
 }
 

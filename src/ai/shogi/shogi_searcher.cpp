@@ -1,10 +1,11 @@
 #include "ai/shogi/shogi_searcher.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 
-#include "ai/levels.hpp"
+#include "ai/iterative_deepening.hpp"
+#include "ai/search_budget.hpp"
+#include "ai/search_stack.hpp"
 #include "ai/shogi/evaluation.hpp"
 #include "ai/transposition_table.hpp"
 #include "core/rng.hpp"
@@ -19,7 +20,6 @@ using namespace kaisho::shogi;
 using shogi_search::evaluate;
 using shogi_search::hand_value;
 using shogi_search::piece_value;
-using Clock = std::chrono::steady_clock;
 
 constexpr int kMate = 30000;
 constexpr int kMateBound = kMate - 1000;  // scores beyond this are mates
@@ -41,11 +41,10 @@ const ReductionTable kReductions;
 // Quiet moves searched at depth 1, 2, 3 of a non-PV node before the rest are pruned.
 constexpr int kLateMoveLimit[4] = {0, 8, 14, 24};
 
-int score_to_tt(int s, int ply) { return s > kMateBound ? s + ply : s < -kMateBound ? s - ply : s; }
-int score_from_tt(int s, int ply) { return s > kMateBound ? s - ply : s < -kMateBound ? s + ply : s; }
-
 // What taking a piece of type t is worth: it leaves the board and goes to the taker's hand.
-int exchange_value(PieceType t) { return t == kKing ? 20000 : piece_value(t) + hand_value(unpromote(t)); }
+int exchange_value(PieceType t) {
+  return t == kKing ? 20000 : piece_value(t) + hand_value(unpromote(t));
+}
 
 // Static exchange evaluation of a capture (plain Shogi): the material the side to move
 // wins on m.to() when both sides recapture there with their least valuable attacker.
@@ -95,12 +94,12 @@ class ShogiSearcher final : public Searcher {
  private:
   int search(int alpha, int beta, int depth, int ply);
   int quiescence(int alpha, int beta, int ply, int qply);
-  bool out_of_budget();
-  void order(const MoveList& list, Move tt_move, int ply, bool checked, std::array<int, 600>& keys) const;
+  void order(const MoveList& list, Move tt_move, int ply, bool checked,
+             std::array<int, 600>& keys) const;
   bool is_capture(Move m) const { return !m.is_drop() && pos_.at(m.to()) != kNoPiece; }
   bool repeated() const;
   uint64_t key() const { return pos_.key() ^ null_xor_; }
-  SearchInfo make_info(int depth, int score, const std::vector<Move>& pv) const;
+  RootHooks<Move> root_hooks();
 
   TranspositionTable tt_{16};
   int history_[2][89][81] = {};
@@ -109,34 +108,16 @@ class ShogiSearcher final : public Searcher {
   Position pos_;
   RuleSettings rules_;
   int move_limit_ = 0;
-  const StopFlag* stop_ = nullptr;
-  uint64_t nodes_ = 0;
-  uint64_t node_limit_ = 0;
-  Clock::time_point start_;
-  Clock::time_point deadline_;
-  bool has_deadline_ = false;
-  bool aborted_ = false;
-  Move killers_[kMaxPly + 1][2] = {};
-  Move pv_[kMaxPly + 1][kMaxPly + 1] = {};
+  SearchBudget budget_;
+  KillerMoves<Move, kMaxPly> killers_;
+  PvTable<Move, kMaxPly> pv_;
   // Null move: the side to move is swapped without a move, so Position's key (which only
   // changes in do_move) lacks the side bit below an odd number of null moves; null_xor_
   // restores it. Repetitions are looked for only after the last null move (null_floor_).
   uint64_t null_xor_ = 0;
   int null_floor_ = 0;
   bool null_allowed_ = true;  // false for the node right after a null move
-  int pv_length_[kMaxPly + 1] = {};
 };
-
-template <Variant V>
-bool ShogiSearcher<V>::out_of_budget() {
-  if (aborted_) return true;
-  if (node_limit_ && nodes_ >= node_limit_) return aborted_ = true;
-  if ((nodes_ & 1023) == 0) {
-    if (stop_->load(std::memory_order_relaxed)) return aborted_ = true;
-    if (has_deadline_ && Clock::now() >= deadline_) return aborted_ = true;
-  }
-  return false;
-}
 
 // A position seen before (in the game or the search path) is scored as a draw: continuing
 // the cycle leads to sennichite.
@@ -159,13 +140,14 @@ void ShogiSearcher<V>::order(const MoveList& list, Move tt_move, int ply, bool c
     if (m == tt_move) {
       k = 1 << 30;
     } else if (is_capture(m)) {
-      k = (1 << 28) + piece_value(type_of(pos_.at(m.to()))) * 16 - piece_value(type_of(pos_.at(m.from()))) / 16;
+      k = (1 << 28) + piece_value(type_of(pos_.at(m.to()))) * 16 -
+          piece_value(type_of(pos_.at(m.from()))) / 16;
       // Plain Shogi: a capture that loses material in the exchange goes after the killers.
       if constexpr (V == Variant::Shogi)
         if (!checked && see(pos_, m) < 0) k -= (1 << 28) - (1 << 26);
-    } else if (m == killers_[ply][0]) {
+    } else if (m == killers_.first(ply)) {
       k = (1 << 27) + 1;
-    } else if (m == killers_[ply][1]) {
+    } else if (m == killers_.second(ply)) {
       k = 1 << 27;
     } else {
       k = history_[us][m.from()][m.to()];
@@ -177,7 +159,7 @@ void ShogiSearcher<V>::order(const MoveList& list, Move tt_move, int ply, bool c
 
 template <Variant V>
 int ShogiSearcher<V>::quiescence(int alpha, int beta, int ply, int qply) {
-  if (out_of_budget()) return 0;
+  if (budget_.exhausted()) return 0;
   const bool checked = in_check<V>(pos_);
   int best = -kInfinity;
   if (!checked) {
@@ -195,12 +177,7 @@ int ShogiSearcher<V>::quiescence(int alpha, int beta, int ply, int qply) {
   order(list, Move(), ply, checked, keys);
   Move* moves = list.data();
   for (int i = 0; i < list.size(); ++i) {
-    int bi = i;
-    for (int j = i + 1; j < list.size(); ++j)
-      if (keys[j] > keys[bi]) bi = j;
-    std::swap(keys[i], keys[bi]);
-    std::swap(moves[i], moves[bi]);
-    const Move m = moves[i];
+    const Move m = pick_next(moves, keys.data(), list.size(), i);
     if constexpr (V == Variant::Shogi) {
       // Skip captures that cannot raise alpha even if the piece is won for free, and those
       // that lose material in the exchange.
@@ -208,12 +185,12 @@ int ShogiSearcher<V>::quiescence(int alpha, int beta, int ply, int qply) {
           (best + exchange_value(type_of(pos_.at(m.to()))) + 200 <= alpha || see(pos_, m) < 0))
         continue;
     }
-    if (out_of_budget()) return 0;
-    ++nodes_;
+    if (budget_.exhausted()) return 0;
+    budget_.count();
     pos_.do_move(m);
     const int score = -quiescence(-beta, -alpha, ply + 1, qply + 1);
     pos_.undo_move();
-    if (aborted_) return 0;
+    if (budget_.aborted()) return 0;
     if (score > best) {
       best = score;
       if (score > alpha) {
@@ -227,9 +204,9 @@ int ShogiSearcher<V>::quiescence(int alpha, int beta, int ply, int qply) {
 
 template <Variant V>
 int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply) {
-  pv_length_[ply] = ply;
+  pv_.start(ply);
   if (depth <= 0 || ply >= kMaxPly) return quiescence(alpha, beta, ply, 0);
-  if (out_of_budget()) return 0;
+  if (budget_.exhausted()) return 0;
   const bool pv_node = beta - alpha > 1;
   if (ply > 0) {
     if (repeated()) return 0;
@@ -243,7 +220,7 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply) {
   if (const TTEntry* e = tt_.probe(key)) {
     tt_move = Move::from_raw(static_cast<uint16_t>(e->move));
     if (!pv_node && ply > 0 && e->depth >= depth) {
-      const int s = score_from_tt(e->score, ply);
+      const int s = score_from_tt(e->score, ply, kMateBound);
       if (e->bound == Bound::Exact || (e->bound == Bound::Lower && s >= beta) ||
           (e->bound == Bound::Upper && s <= alpha))
         return s;
@@ -269,13 +246,13 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply) {
       null_xor_ ^= zobrist::side();
       null_floor_ = static_cast<int>(pos_.key_history().size()) - 1;
       null_allowed_ = false;
-      ++nodes_;
+      budget_.count();
       const int score = -search(-beta, -beta + 1, depth - 1 - r, ply + 1);
       null_allowed_ = true;
       pos_.set_side_to_move(us);
       null_xor_ = saved_xor;
       null_floor_ = saved_floor;
-      if (aborted_) return 0;
+      if (budget_.aborted()) return 0;
       if (score >= beta) return score >= kMateBound ? beta : score;
     }
   }
@@ -296,21 +273,16 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply) {
   Move best_move;
   const Color us = pos_.side_to_move();
   for (int i = 0; i < list.size(); ++i) {
-    int bi = i;
-    for (int j = i + 1; j < list.size(); ++j)
-      if (keys[j] > keys[bi]) bi = j;
-    std::swap(keys[i], keys[bi]);
-    std::swap(moves[i], moves[bi]);
-    const Move m = moves[i];
+    const Move m = pick_next(moves, keys.data(), list.size(), i);
     const bool capture = is_capture(m);
-    if (out_of_budget()) return 0;
-    ++nodes_;
+    if (budget_.exhausted()) return 0;
+    budget_.count();
     pos_.do_move(m);
     const bool gives_check = in_check<V>(pos_);
     // Shallow non-PV nodes: a quiet move late in the order, or one that leaves the static
     // evaluation far below alpha, is not searched (once some move has been).
-    if (have_eval && depth <= 3 && best > -kMateBound && !capture && !gives_check && !m.promotes() &&
-        (i >= kLateMoveLimit[depth] || eval + 100 + 120 * depth <= alpha)) {
+    if (have_eval && depth <= 3 && best > -kMateBound && !capture && !gives_check &&
+        !m.promotes() && (i >= kLateMoveLimit[depth] || eval + 100 + 120 * depth <= alpha)) {
       pos_.undo_move();
       continue;
     }
@@ -329,24 +301,18 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply) {
       if (score > alpha && score < beta) score = -search(-beta, -alpha, depth - 1, ply + 1);
     }
     pos_.undo_move();
-    if (aborted_) return 0;
+    if (budget_.aborted()) return 0;
     if (!capture && quiet_count < 64) quiets[quiet_count++] = m;
     if (score > best) {
       best = score;
       best_move = m;
       if (score > alpha) {
         alpha = score;
-        pv_[ply][ply] = m;
-        for (int j = ply + 1; j < pv_length_[ply + 1]; ++j) pv_[ply][j] = pv_[ply + 1][j];
-        pv_length_[ply] = std::max(pv_length_[ply + 1], ply + 1);
+        pv_.update(ply, m);
         if (alpha >= beta) {
           if (!capture) {
-            if (!(killers_[ply][0] == m)) {
-              killers_[ply][1] = killers_[ply][0];
-              killers_[ply][0] = m;
-            }
-            int& h = history_[us][m.from()][m.to()];
-            h = std::min(h + depth * depth, 1 << 19);
+            killers_.add(ply, m);
+            reward_history(history_[us][m.from()][m.to()], depth, 1 << 19);
             for (int q = 0; q < quiet_count; ++q) {
               if (quiets[q] == m) continue;
               int& o = history_[us][quiets[q].from()][quiets[q].to()];
@@ -358,131 +324,63 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply) {
       }
     }
   }
-  const Bound bound = best >= beta ? Bound::Lower : best > original_alpha ? Bound::Exact : Bound::Upper;
-  tt_.store(key, best_move.raw(), score_to_tt(best, ply), depth, bound);
+  const Bound bound = best >= beta            ? Bound::Lower
+                      : best > original_alpha ? Bound::Exact
+                                              : Bound::Upper;
+  tt_.store(key, best_move.raw(), score_to_tt(best, ply, kMateBound), depth, bound);
   return best;
 }
 
 template <Variant V>
-SearchInfo ShogiSearcher<V>::make_info(int depth, int score, const std::vector<Move>& pv) const {
-  SearchInfo info;
-  info.depth = depth;
-  info.score = score;
-  if (score > kMateBound) info.mate_in = (kMate - score + 1) / 2;
-  if (score < -kMateBound) info.mate_in = -(kMate + score) / 2;
-  info.nodes = nodes_;
-  info.time_ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start_).count();
-  for (Move m : pv) info.pv.push_back(to_usi(m));
-  return info;
+RootHooks<Move> ShogiSearcher<V>::root_hooks() {
+  RootHooks<Move> hooks;
+  hooks.enter = [this](Move m) {
+    budget_.count();
+    pos_.do_move(m);
+  };
+  hooks.leave = [this](Move) { pos_.undo_move(); };
+  hooks.score = [this](Move, int alpha, int beta, int depth) {
+    return -search(-beta, -alpha, depth - 1, 1);
+  };
+  hooks.append_line = [this](std::vector<Move>& line) { pv_.append_line(1, line); };
+  hooks.text = [](Move m) { return to_usi(m); };
+  hooks.mate_in = [](int score) {
+    return score > 0 ? (kMate - score + 1) / 2 : -(kMate + score) / 2;
+  };
+  return hooks;
 }
 
 template <Variant V>
 SearchResult ShogiSearcher<V>::search(const rules::GameState& state, const SearchLimits& requested,
                                       const StopFlag& stop, const InfoCallback& on_info) {
   const auto* shogi_state = dynamic_cast<const ShogiState<V>*>(&state);
-  SearchResult result;
-  if (!shogi_state || state.outcome().over()) return result;
+  if (!shogi_state || state.outcome().over()) return {};
   const SearchLimits limits = apply_level(requested);
-  const LevelProfile& profile = level_profile(limits.level);
   pos_ = shogi_state->position();
   rules_ = shogi_state->settings().rules;
   move_limit_ = shogi_state->settings().move_limit;
-  stop_ = &stop;
-  nodes_ = 0;
-  aborted_ = false;
   null_xor_ = 0;
   null_floor_ = 0;
   null_allowed_ = true;
-  start_ = Clock::now();
-  node_limit_ = limits.infinite ? 0 : limits.nodes;
-  has_deadline_ = !limits.infinite && limits.time_ms > 0;
-  deadline_ = start_ + std::chrono::milliseconds(limits.time_ms);
-  for (auto& k : killers_) k[0] = k[1] = Move();
+  budget_.start(limits, stop);
+  killers_.clear();
   tt_.new_search();
 
   MoveList root;
   generate_legal<V>(pos_, rules_, root);
-  if (root.size() == 0) return result;
+  if (root.size() == 0) return {};
+  RootPlan plan;
+  plan.max_depth = limits.depth > 0 ? limits.depth : kMaxPly - 10;
+  if (limits.mate > 0) plan.max_depth = std::min(plan.max_depth, 2 * limits.mate + 1);
+  plan.decided_bound = kMateBound;
+  plan.decided_depth = [](int score) { return 2 * (kMate - std::abs(score)) + 2; };
+  plan.stop_at_win = limits.mate > 0;
+  // A partial iteration still counts (its first move is the previous best), so the budget
+  // is used up to about 60%.
+  plan.iteration_start_fraction = 0.6;
   Rng rng(limits.seed ^ pos_.key());
-  if (profile.blunder_percent > 0 && static_cast<int>(rng.below(100)) < profile.blunder_percent) {
-    result.best_move = to_usi(root[static_cast<int>(rng.below(static_cast<uint64_t>(root.size())))]);
-    result.info = make_info(0, 0, {});
-    return result;
-  }
-  // The seeded noise each root move gets at the weak levels.
-  std::array<int, 600> noise{};
-  for (int i = 0; i < root.size(); ++i)
-    noise[i] = profile.noise ? static_cast<int>(rng.below(2 * profile.noise + 1)) - profile.noise : 0;
-
-  std::vector<Move> order_of_root(root.begin(), root.end());
-  std::vector<int> root_noise(noise.begin(), noise.begin() + root.size());
-  Move best = order_of_root[0];
-  int best_score = 0;
-  int completed_depth = 0;
-  std::vector<Move> best_pv{best};
-  int max_depth = limits.depth > 0 ? limits.depth : kMaxPly - 10;
-  if (limits.mate > 0) max_depth = std::min(max_depth, 2 * limits.mate + 1);
-  for (int depth = 1; depth <= max_depth; ++depth) {
-    int alpha = -kInfinity;
-    const int beta = kInfinity;
-    Move iteration_best;
-    int iteration_score = -kInfinity;
-    std::vector<std::pair<int, size_t>> scored;
-    for (size_t i = 0; i < order_of_root.size(); ++i) {
-      const Move m = order_of_root[i];
-      if (out_of_budget()) break;
-      ++nodes_;
-      pos_.do_move(m);
-      int score;
-      if (i == 0 || profile.noise) {
-        score = -search(-beta, -alpha, depth - 1, 1);
-      } else {
-        score = -search(-alpha - 1, -alpha, depth - 1, 1);
-        if (score > alpha && !aborted_) score = -search(-beta, -alpha, depth - 1, 1);
-      }
-      pos_.undo_move();
-      if (aborted_) break;
-      const int judged = score + root_noise[i];
-      scored.emplace_back(judged, i);
-      if (judged > iteration_score) {
-        iteration_score = judged;
-        iteration_best = m;
-        best_pv.assign(1, m);
-        for (int j = 1; j < pv_length_[1]; ++j) best_pv.push_back(pv_[1][j]);
-        if (!profile.noise) alpha = std::max(alpha, score);
-      }
-    }
-    if (aborted_ && !iteration_best) break;
-    if (iteration_best) {
-      // A partial iteration only counts if its first (previous best) move was searched.
-      best = iteration_best;
-      best_score = iteration_score;
-    }
-    if (aborted_) break;
-    completed_depth = depth;
-    // Next iteration: best first, then by this iteration's scores.
-    std::stable_sort(scored.begin(), scored.end(), [](auto& a, auto& b) { return a.first > b.first; });
-    std::vector<Move> reordered;
-    std::vector<int> renoised;
-    for (auto& [s, i] : scored) {
-      reordered.push_back(order_of_root[i]);
-      renoised.push_back(root_noise[i]);
-    }
-    order_of_root = reordered;
-    root_noise = renoised;
-    if (on_info) on_info(make_info(depth, best_score, best_pv));
-    if (limits.mate > 0 && best_score > kMateBound) break;
-    if (std::abs(best_score) > kMateBound && depth > 2 * (kMate - std::abs(best_score)) + 2) break;
-    if (has_deadline_ && !limits.infinite) {
-      const auto elapsed = Clock::now() - start_;
-      // Stop when the next iteration is unlikely to get far: a partial iteration still counts
-      // (its first move is the previous best), so the budget is used up to about 60%.
-      if (elapsed * 10 > (deadline_ - start_) * 6) break;
-    }
-  }
-  result.best_move = to_usi(best);
-  result.info = make_info(completed_depth, best_score, best_pv);
-  return result;
+  return deepen(root_hooks(), plan, std::vector<Move>(root.begin(), root.end()), limits, budget_,
+                rng, on_info);
 }
 
 }  // namespace
