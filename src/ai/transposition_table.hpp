@@ -2,6 +2,7 @@
 // A transposition table for two-player alpha-beta searches: one entry per bucket slot,
 // replaced when the new result is deeper or from a newer search.
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace kaisho::ai {
@@ -24,6 +25,23 @@ inline int score_to_tt(int score, int ply, int bound) {
 }
 inline int score_from_tt(int score, int ply, int bound) {
   return score > bound ? score - ply : score < -bound ? score + ply : score;
+}
+
+// An entry at least `depth` deep whose bound settles the window (alpha, beta) gives the
+// node's score (decided scores converted back to this ply); otherwise nothing.
+inline std::optional<int> tt_cutoff(const TTEntry& e, int depth, int alpha, int beta, int ply,
+                                    int decided_bound) {
+  if (e.depth < depth) return std::nullopt;
+  const int s = score_from_tt(e.score, ply, decided_bound);
+  if (e.bound == Bound::Exact || (e.bound == Bound::Lower && s >= beta) ||
+      (e.bound == Bound::Upper && s <= alpha))
+    return s;
+  return std::nullopt;
+}
+
+// The bound a search result sets, from the window it was searched in.
+inline Bound bound_of(int best, int original_alpha, int beta) {
+  return best >= beta ? Bound::Lower : best > original_alpha ? Bound::Exact : Bound::Upper;
 }
 
 class TranspositionTable {

@@ -160,12 +160,8 @@ int HasamiSearcher::search(int alpha, int beta, int depth, int ply) {
   Move tt_move;
   if (const TTEntry* e = tt_.probe(key)) {
     tt_move = Move(static_cast<Square>((e->move >> 7) & 127), static_cast<Square>(e->move & 127));
-    if (!pv_node && e->depth >= depth) {
-      const int s = score_from_tt(e->score, ply, kWinBound);
-      if (e->bound == Bound::Exact || (e->bound == Bound::Lower && s >= beta) ||
-          (e->bound == Bound::Upper && s <= alpha))
-        return s;
-    }
+    if (!pv_node)
+      if (const auto s = tt_cutoff(*e, depth, alpha, beta, ply, kWinBound)) return *s;
   }
   if (!pv_node && depth <= 3) {
     const int eval = hasami_search::evaluate(pos_, settings_.win);
@@ -216,10 +212,8 @@ int HasamiSearcher::search(int alpha, int beta, int depth, int ply) {
       }
     }
   }
-  const Bound bound = best >= beta            ? Bound::Lower
-                      : best > original_alpha ? Bound::Exact
-                                              : Bound::Upper;
-  tt_.store(key, best_move.raw(), score_to_tt(best, ply, kWinBound), depth, bound);
+  tt_.store(key, best_move.raw(), score_to_tt(best, ply, kWinBound), depth,
+            bound_of(best, original_alpha, beta));
   return best;
 }
 

@@ -198,12 +198,8 @@ int MusashiSearcher::search(int alpha, int beta, int depth, int ply) {
   Move tt_move;
   if (const TTEntry* e = tt_.probe(key)) {
     tt_move = decode(e->move);
-    if (!pv_node && e->depth >= depth) {
-      const int s = score_from_tt(e->score, ply, kWinBound);
-      if (e->bound == Bound::Exact || (e->bound == Bound::Lower && s >= beta) ||
-          (e->bound == Bound::Upper && s <= alpha))
-        return s;
-    }
+    if (!pv_node)
+      if (const auto s = tt_cutoff(*e, depth, alpha, beta, ply, kWinBound)) return *s;
   }
   const bool children = pos_.side_to_move() == Side::Children;
   if (children) {
@@ -265,10 +261,8 @@ int MusashiSearcher::search(int alpha, int beta, int depth, int ply) {
       }
     }
   }
-  const Bound bound = best >= beta            ? Bound::Lower
-                      : best > original_alpha ? Bound::Exact
-                                              : Bound::Upper;
-  tt_.store(key, encode(best_move), score_to_tt(best, ply, kWinBound), depth, bound);
+  tt_.store(key, encode(best_move), score_to_tt(best, ply, kWinBound), depth,
+            bound_of(best, original_alpha, beta));
   return best;
 }
 

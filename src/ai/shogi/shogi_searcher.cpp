@@ -219,12 +219,8 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply) {
   Move tt_move;
   if (const TTEntry* e = tt_.probe(key)) {
     tt_move = Move::from_raw(static_cast<uint16_t>(e->move));
-    if (!pv_node && ply > 0 && e->depth >= depth) {
-      const int s = score_from_tt(e->score, ply, kMateBound);
-      if (e->bound == Bound::Exact || (e->bound == Bound::Lower && s >= beta) ||
-          (e->bound == Bound::Upper && s <= alpha))
-        return s;
-    }
+    if (!pv_node && ply > 0)
+      if (const auto s = tt_cutoff(*e, depth, alpha, beta, ply, kMateBound)) return *s;
   }
   const bool checked = in_check<V>(pos_);
   bool have_eval = false;
@@ -324,10 +320,8 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply) {
       }
     }
   }
-  const Bound bound = best >= beta            ? Bound::Lower
-                      : best > original_alpha ? Bound::Exact
-                                              : Bound::Upper;
-  tt_.store(key, best_move.raw(), score_to_tt(best, ply, kMateBound), depth, bound);
+  tt_.store(key, best_move.raw(), score_to_tt(best, ply, kMateBound), depth,
+            bound_of(best, original_alpha, beta));
   return best;
 }
 
