@@ -224,9 +224,14 @@ class LoadRun final : public ClientEvents {
     const int64_t version = g.value("version", int64_t{0});
     if (t.id.empty()) {
       t.id = g.value("id", "");
-      if (t.cpu)
-        pool_.send(id,
-                   json{{"type", "settings"}, {"group", t.id}, {"cpu_level", o_.cpu_level}}.dump());
+      json settings = {{"type", "settings"}, {"group", t.id}};
+      if (t.cpu) settings["cpu_level"] = o_.cpu_level;
+      if (!o_.options.empty()) {
+        json options = json::object();
+        for (const auto& [key, value] : o_.options) options[key] = value;
+        settings["options"] = options;
+      }
+      if (settings.size() > 2) pool_.send(id, settings.dump());
       // The others were waiting for the id.
       for (int member : t.members)
         if (member != static_cast<int>(id) && people_[static_cast<size_t>(member)].welcomed)

@@ -17,6 +17,9 @@ struct LoadOptions {
   int connections = 100;  // people, each on one connection
   int groups = 20;        // people are spread evenly; the first ones of a group take the seats
   std::string game = "shogi";
+  // Local rules every group sets before its first game (e.g. a move limit, so that random
+  // play ends its games as real ones do).
+  std::vector<std::pair<std::string, std::string>> options;
   int think_ms = 3000;               // mean time a player takes for a move (uniform 0.5x..1.5x)
   double seconds = 30;               // how long the games are played once every table has started
   double reconnects_per_second = 0;  // drops (then reconnections) across all connections

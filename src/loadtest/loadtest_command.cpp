@@ -12,7 +12,8 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: kaisho loadtest [--host 127.0.0.1] [--port 8080] [--connections 100] [--groups 20]\n"
-    "         [--game shogi] [--think-ms 3000] [--seconds 30] [--reconnects-per-second 0]\n"
+    "         [--game shogi] [--option KEY=VALUE]... [--think-ms 3000] [--seconds 30] "
+    "[--reconnects-per-second 0]\n"
     "         [--sources 1] [--connect-per-second 2000] [--server-pid PID]\n"
     "         [--survive-restarts] [--setup-timeout 120] [--seed 1]\n"
     "         [--cpu-tables 0] [--cpu-level 1] [--look-ms 10000] [--sample-seconds 0]\n"
@@ -53,6 +54,8 @@ int loadtest_command(const std::vector<std::string>& args, std::ostream& out, st
       o.groups = static_cast<int>(*n);
     else if (a == "--game")
       o.game = v;
+    else if (a == "--option" && v.find('=') != std::string::npos && v.find('=') > 0)
+      o.options.emplace_back(v.substr(0, v.find('=')), v.substr(v.find('=') + 1));
     else if (a == "--think-ms" && positive)
       o.think_ms = static_cast<int>(*n);
     else if (a == "--seconds" && positive)

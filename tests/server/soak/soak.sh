@@ -4,6 +4,8 @@
 # set up, no protocol error came, no CPU table was ever found stuck, every people's table
 # was still moving at the end, and memory did not grow from the second sample to the last
 # by more than 10% (plus 8 MiB of slack for allocator noise).
+# Random play rarely ends a Shogi game, and a game's record grows with its moves, so the
+# tables play under the 150-move limit (as real games end, and memory can level off).
 # Usage: soak.sh KAISHO_BIN [SECONDS=60] [CONNECTIONS=200] [GROUPS=40] [CPU_TABLES=8]
 set -euo pipefail
 bin=$1
@@ -26,7 +28,8 @@ ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=0 \
 server=$KAISHO_PID
 port=$(kaisho_port "$work/server.log")
 "$bin" loadtest --port "$port" --connections "$connections" --groups "$groups" \
-  --cpu-tables "$cpu_tables" --look-ms 5000 --think-ms 1000 --seconds "$seconds" \
+  --cpu-tables "$cpu_tables" --option move_limit=150 --look-ms 5000 --think-ms 1000 \
+  --seconds "$seconds" \
   --sample-seconds 10 --sources 4 --server-pid "$server" >"$work/load.out" 2>&1 || true
 cat "$work/load.out"
 value() { awk -v k="$1" '$1 == k {print $2}' "$work/load.out"; }
