@@ -25,6 +25,7 @@ int bench_search_command(const Args& args, Io io);
 int think_command(const Args& args, Io io);
 int usi_command(const Args& args, Io io);
 int match_command(const Args& args, Io io);
+int train_eval_command(const Args& args, Io io);
 
 // Runs "kaisho COMMAND ARGS..."; prints usage for an unknown command.
 int run_command(const Args& argv, Io io);

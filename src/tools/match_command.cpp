@@ -1,7 +1,8 @@
 // kaisho match GAME [--games N] [--a SPEC] [--b SPEC] [--option KEY=VALUE]... [--openings PLIES]
 //                   [--seed S] [--quiet]
 // Engine-versus-engine games. SPEC is a comma list of level=L, time=MS, nodes=N, depth=D, or
-// usi=PROGRAM (an external USI engine, Shogi and Annan only; time= is its byoyomi).
+// usi=PROGRAM (an external USI engine, Shogi and Annan only; time= is its byoyomi) with any
+// number of setoption=NAME:VALUE (sent to that engine before the games, e.g. Thread:1).
 // Default: --a level=8 --b level=7, 10 games, 2 random opening plies, and when a spec gives
 // no limit, 1000 ms per move. Seats rotate: A takes seat (game mod seats); both games of a
 // pair start from the same random opening.
@@ -35,7 +36,8 @@ class Player {
 
 class EnginePlayer final : public Player {
  public:
-  EnginePlayer(std::string name, ai::SearchLimits limits) : name_(std::move(name)), limits_(limits) {}
+  EnginePlayer(std::string name, ai::SearchLimits limits)
+      : name_(std::move(name)), limits_(limits) {}
   std::string name() const override { return name_; }
   void new_game() override { engine_.new_game(); }
   Result<std::string> choose(const rules::Game& game, const rules::GameState& state,
@@ -56,13 +58,28 @@ class EnginePlayer final : public Player {
 
 class UsiPlayer final : public Player {
  public:
-  UsiPlayer(std::string program, int64_t time_ms) : program_(std::move(program)), time_ms_(time_ms) {}
-  Status start() { return client_.start(program_); }
+  UsiPlayer(std::string program, int64_t time_ms, std::vector<std::string> options)
+      : program_(std::move(program)), time_ms_(time_ms), options_(std::move(options)) {}
+  Status start() {
+    if (Status s = client_.start(program_); !s) return s;
+    if (options_.empty()) return Ok{};
+    for (const std::string& o : options_) {
+      const size_t colon = o.find(':');
+      if (Status s = client_.send("setoption name " + o.substr(0, colon) + " value " +
+                                  o.substr(colon + 1));
+          !s)
+        return s;
+    }
+    if (Status s = client_.send("isready"); !s) return s;
+    if (auto ready = client_.read_until("readyok", 10000); !ready) return ready.error();
+    return Ok{};
+  }
   std::string name() const override { return client_.name().empty() ? program_ : client_.name(); }
   void new_game() override { (void)client_.send("usinewgame"); }
   Result<std::string> choose(const rules::Game&, const rules::GameState& state, uint64_t) override {
     std::string position = "sfen " + state.start_text();
-    if (!state.moves_played().empty()) position += " moves " + text::join(state.moves_played(), " ");
+    if (!state.moves_played().empty())
+      position += " moves " + text::join(state.moves_played(), " ");
     const std::string go = "go btime 0 wtime 0 byoyomi " + std::to_string(time_ms_);
     auto move = client_.best_move(position, go, static_cast<int>(time_ms_) + 10000);
     if (!move) return move.error();
@@ -73,41 +90,60 @@ class UsiPlayer final : public Player {
  private:
   std::string program_;
   int64_t time_ms_;
+  std::vector<std::string> options_;  // NAME:VALUE
   UsiClient client_;
 };
 
 Result<std::unique_ptr<Player>> make_player(const std::string& spec, const rules::Game& game) {
   ai::SearchLimits limits;
   std::string usi;
+  std::vector<std::string> usi_options;
   for (auto part : text::split(spec, ',')) {
     auto eq = part.find('=');
-    if (eq == std::string_view::npos) return make_error("player spec " + text::quote(part) + " is not KEY=VALUE");
+    if (eq == std::string_view::npos)
+      return make_error("player spec " + text::quote(part) + " is not KEY=VALUE");
     const std::string_view key = part.substr(0, eq), value = part.substr(eq + 1);
     if (key == "usi") {
       usi = std::string(value);
       continue;
     }
+    if (key == "setoption") {
+      if (value.find(':') == std::string_view::npos)
+        return make_error("player spec " + text::quote(part) + " is not setoption=NAME:VALUE");
+      usi_options.emplace_back(value);
+      continue;
+    }
     auto n = text::parse_int(value);
     if (!n) return make_error("player spec " + text::quote(part) + " needs a number");
-    if (key == "level" && *n <= 8) limits.level = *n;
-    else if (key == "time") limits.time_ms = *n;
-    else if (key == "nodes") limits.nodes = static_cast<uint64_t>(*n);
-    else if (key == "depth") limits.depth = *n;
-    else return make_error("unknown player spec key " + text::quote(part));
+    if (key == "level" && *n <= 8)
+      limits.level = *n;
+    else if (key == "time")
+      limits.time_ms = *n;
+    else if (key == "nodes")
+      limits.nodes = static_cast<uint64_t>(*n);
+    else if (key == "depth")
+      limits.depth = *n;
+    else
+      return make_error("unknown player spec key " + text::quote(part));
   }
   if (!limits.time_ms && !limits.nodes && !limits.depth) limits.time_ms = 1000;
+  if (!usi_options.empty() && usi.empty()) return make_error("setoption= is for usi= players only");
   if (!usi.empty()) {
-    if (game.id() != "shogi" && game.id() != "annan") return make_error("usi engines play shogi or annan only");
-    auto p = std::make_unique<UsiPlayer>(usi, limits.time_ms);
+    if (game.id() != "shogi" && game.id() != "annan")
+      return make_error("usi engines play shogi or annan only");
+    auto p = std::make_unique<UsiPlayer>(usi, limits.time_ms, usi_options);
     if (Status s = p->start(); !s) return s.error();
     return std::unique_ptr<Player>(std::move(p));
   }
-  if (!ai::make_searcher(game.id())) return make_error("no CPU player for " + std::string(game.id()));
+  if (!ai::make_searcher(game.id()))
+    return make_error("no CPU player for " + std::string(game.id()));
   return std::unique_ptr<Player>(std::make_unique<EnginePlayer>(spec, limits));
 }
 
 // Elo difference for a score fraction p.
-double elo(double p) { return -400.0 * std::log10(1.0 / p - 1.0); }
+double elo(double p) {
+  return -400.0 * std::log10(1.0 / p - 1.0);
+}
 
 }  // namespace
 
@@ -131,8 +167,10 @@ int match_command(const Args& args, Io io) {
         io.err << "error: " << a << " needs a value\n";
         return 2;
       }
-      if (a == "--a") spec_a = *v;
-      else if (a == "--b") spec_b = *v;
+      if (a == "--a")
+        spec_a = *v;
+      else if (a == "--b")
+        spec_b = *v;
       else {
         auto n = text::parse_int(*v);
         if (!n) {
@@ -196,30 +234,38 @@ int match_command(const Args& args, Io io) {
     double s = 0.5;
     std::string result;
     if (o.kind == rules::OutcomeKind::Win) {
-      const bool a_won = seats == 2 ? o.winner == a_seat : o.winner == a_seat || o.winner == (a_seat + 2) % 4;
+      const bool a_won =
+          seats == 2 ? o.winner == a_seat : o.winner == a_seat || o.winner == (a_seat + 2) % 4;
       s = a_won ? 1 : 0;
       result = "win " + seat_names[o.winner];
     } else if (o.kind == rules::OutcomeKind::Placement) {
       double sum = 0;
       for (int other = 0; other < seats; ++other) {
         if (other == a_seat) continue;
-        sum += o.places[a_seat] < o.places[other] ? 1 : o.places[a_seat] == o.places[other] ? 0.5 : 0;
+        sum += o.places[a_seat] < o.places[other]    ? 1
+               : o.places[a_seat] == o.places[other] ? 0.5
+                                                     : 0;
       }
       s = sum / (seats - 1);
       places[o.places[a_seat]]++;
       result = "places";
-      for (int seat = 0; seat < seats; ++seat) result += " " + seat_names[seat] + "=" + std::to_string(o.places[seat]);
+      for (int seat = 0; seat < seats; ++seat)
+        result += " " + seat_names[seat] + "=" + std::to_string(o.places[seat]);
     } else {
       result = o.over() ? "draw" : "unfinished";
     }
-    if (s == 1) ++wins;
-    else if (s == 0) ++losses;
-    else ++draws;
+    if (s == 1)
+      ++wins;
+    else if (s == 0)
+      ++losses;
+    else
+      ++draws;
     score += s;
     per_game.push_back(s);
     if (!quiet) {
-      io.out << "game " << g + 1 << ": A=" << spec_a << " as " << seat_names[a_seat] << ": " << result
-             << " " << o.reason << note << ", " << state->moves_played().size() << " moves\n";
+      io.out << "game " << g + 1 << ": A=" << spec_a << " as " << seat_names[a_seat] << ": "
+             << result << " " << o.reason << note << ", " << state->moves_played().size()
+             << " moves\n";
       io.out.flush();
     }
   }
@@ -232,10 +278,11 @@ int match_command(const Args& args, Io io) {
   const double se = std::max(std::sqrt(variance / n), 0.5 / n) / std::sqrt(n);
   const double margin = 1.96 * se * 400.0 / (std::log(10.0) * p * (1 - p));
   char line[256];
-  std::snprintf(line, sizeof line,
-                "match %s vs %s: games %d wins %d draws %d losses %d score %.1f (%.1f%%) elo %+.0f +- %.0f\n",
-                (*a)->name().c_str(), (*b)->name().c_str(), games, wins, draws, losses, score,
-                100 * score / n, elo(p), margin);
+  std::snprintf(
+      line, sizeof line,
+      "match %s vs %s: games %d wins %d draws %d losses %d score %.1f (%.1f%%) elo %+.0f +- %.0f\n",
+      (*a)->name().c_str(), (*b)->name().c_str(), games, wins, draws, losses, score,
+      100 * score / n, elo(p), margin);
   io.out << line;
   if (seats == 4) {
     io.out << "places 1st/2nd/3rd/4th: " << places[1] << "/" << places[2] << "/" << places[3] << "/"

@@ -17,6 +17,7 @@ constexpr const char* kUsage =
     "  usi                                       (USI engine for shogi and annan on stdin/stdout)\n"
     "  match GAME [--games N] [--a SPEC] [--b SPEC] [--option KEY=VALUE]... [--openings PLIES]\n"
     "  think GAME [--position TEXT] [--option KEY=VALUE]... [--depth N] [--nodes N] [--time MS] [--level L]\n"
+    "  train-eval --games FILE... [--out PATH] [--steps N]  (learns the Shogi evaluation)\n"
     "GAME: shogi, annan, hasami, musashi, yonin. See docs/cli.md.\n";
 }
 
@@ -35,6 +36,7 @@ int run_command(const Args& argv, Io io) {
   if (cmd == "think") return think_command(rest, io);
   if (cmd == "usi") return usi_command(rest, io);
   if (cmd == "match") return match_command(rest, io);
+  if (cmd == "train-eval") return train_eval_command(rest, io);
   io.err << "error: unknown command '" << cmd << "'\n" << kUsage;
   return 2;
 }

@@ -1,9 +1,5 @@
 #pragma once
 // Static evaluation of a Shogi or Annan position, in centipawns from the side to move.
-// Material on the board and in hand, king safety (defenders beside the king, attacked
-// squares around it, the opponent's pieces in hand), for Shogi the placement of each piece
-// by its distance to both kings and the mobility of rooks and bishops, and for Annan the
-// value of the movement each piece borrows from its backing.
 #include "rules/shogi/movegen.hpp"
 
 namespace kaisho::ai::shogi_search {
@@ -17,5 +13,11 @@ int hand_value(PieceType t);
 
 template <Variant V>
 int evaluate(const Position& pos);
+// Shogi: the learned weights of eval_weights.cpp over the features of eval_features.hpp.
+template <>
+int evaluate<Variant::Shogi>(const Position& pos);
+// Annan: material, king safety and the value of borrowed movement, set by hand.
+template <>
+int evaluate<Variant::Annan>(const Position& pos);
 
 }  // namespace kaisho::ai::shogi_search

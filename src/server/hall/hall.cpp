@@ -464,7 +464,6 @@ void Hall::on_create(ConnId c, const std::string& rid, const pr::CreateGroup& m)
   Group& ref = *g;
   groups_[g->id] = std::move(g);
   bump(ref, "created", ref.id);
-  save_group(ref);
   broadcast(ref);
 }
 
@@ -475,7 +474,6 @@ void Hall::on_join(ConnId c, const std::string& rid, const pr::JoinGroup& m) {
   if (std::find(g->members.begin(), g->members.end(), person) == g->members.end()) {
     g->members.push_back(person);
     bump(*g, "joined", person);
-    save_group(*g);
     broadcast(*g);
   } else {
     outbox_.send(c, pr::encode(view(*g, person)));
@@ -489,7 +487,6 @@ void Hall::on_leave(ConnId c, const std::string& rid, const pr::LeaveGroup& m) {
   g->members.erase(std::remove(g->members.begin(), g->members.end(), person), g->members.end());
   std::replace(g->chosen.begin(), g->chosen.end(), person, std::string());
   bump(*g, "left", person);
-  save_group(*g);
   broadcast(*g);
   outbox_.send(c, pr::encode(pr::ErrorReply{rid, "left", "you left the group"}));
 }
@@ -527,7 +524,6 @@ void Hall::on_settings(ConnId c, const std::string& rid, const pr::ChangeSetting
   if (m.timer) g->timer = *m.timer;
   if (m.cpu_level) g->cpu_level = *m.cpu_level;
   bump(*g, "settings", person_of(c));
-  save_group(*g);
   broadcast(*g);
 }
 
@@ -550,7 +546,6 @@ void Hall::on_seat(ConnId c, const std::string& rid, const pr::TakeSeat& m) {
   if (m.seat) g->chosen[static_cast<size_t>(*m.seat)] = person;
   g->order.clear();  // an explicit choice starts a new line-up
   bump(*g, "seat", person);
-  save_group(*g);
   broadcast(*g);
 }
 
@@ -627,7 +622,6 @@ Status Hall::start_game(Group& g) {
   bump(g, "start", std::to_string(g.game_number));
   g.last_move_version = g.version;
   g.turn_started_ms = scheduler_.now_ms();
-  save_group(g);
   if (g.state->outcome().over()) {
     finish_game(g);
     return ok_status();
@@ -678,7 +672,6 @@ void Hall::after_move(Group& g, const std::string& kind, const std::string& deta
     finish_game(g);
     return;
   }
-  save_group(g);
   broadcast(g);
   schedule_turn(g);
 }
@@ -864,7 +857,6 @@ void Hall::finish_game(Group& g) {
   g.result = r;
   g.status = "finished";
   bump(g, "result", r.reason);
-  save_group(g);
   broadcast(g);
   // "Draw and replay": the table goes straight on to the next game.
   if (o.kind == rules::OutcomeKind::Draw && o.reason == "repetition") (void)start_game(g);

@@ -87,6 +87,8 @@ class Hall {
   void send_error(ConnId c, const std::string& rid, const std::string& code,
                   const std::string& message);
   void send_error(ConnId c, const std::string& rid, const Error& e);
+  // Stores the group if its version is not stored yet, then sends its state to every member
+  // online: the one way a change is both kept and shown, in that order.
   void broadcast(Group& g);
   void bump(Group& g, const std::string& kind, const std::string& detail);
   protocol::GroupView view(const Group& g, const std::string& person_id) const;

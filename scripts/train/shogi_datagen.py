@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""Training games for the Shogi evaluation: an external USI engine plays itself.
+
+Usage: shogi_datagen.py --engine /usr/games/gpsusi --kaisho build/kaisho --games N
+                        [--depth 4] [--seed S] [--out FILE]
+
+Each game starts with 0-8 random legal plies (from `kaisho moves`), then the engine plays
+both sides at a fixed search depth (single thread: the labels do not depend on the
+machine's load; a move is cut off after 0.5 s, which only happens in long mating fights);
+one ply in fifty is random again, for variety. A game is adjudicated once the engine's
+score stays beyond 1500 centipawns for 4 of its moves in a row (the mating phase teaches
+the evaluation nothing and is the slowest to search). Output, one line per game (appended
+to --out):
+
+    RESULT MOVE/LABEL[/PV] MOVE/LABEL[/PV] ...
+
+RESULT is b (sente won), w (gote won) or d (move limit). LABEL is the engine's score in
+centipawns from the side to move's view before MOVE, or '-' for a random move or a mate
+score; PV is the engine's principal variation from that position (its first move is MOVE),
+moves joined by commas. The trainer (`kaisho train-eval`) replays the moves with the rules engine.
+"""
+import argparse
+import random
+import subprocess
+import sys
+
+MAX_PLIES = 320
+ADJUDICATE_CP = 1500
+ADJUDICATE_PLIES = 4
+
+
+class Usi:
+    def __init__(self, program, depth):
+        self.p = subprocess.Popen([program], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        self.send("usi")
+        self.wait_for("usiok")
+        for name, value in (("Thread", 1), ("LimitDepth", depth), ("BookDepth", 0)):
+            self.send(f"setoption name {name} value {value}")
+        self.send("isready")
+        self.wait_for("readyok")
+
+    def send(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+
+    def wait_for(self, word):
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                raise RuntimeError("engine exited")
+            if line.split()[:1] == [word]:
+                return line
+
+    def think(self, moves):
+        """Returns (bestmove, score in cp or None, principal variation)."""
+        self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
+        self.send("go byoyomi 500")
+        score, pv = None, []
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                raise RuntimeError("engine exited")
+            words = line.split()
+            if words[:1] == ["bestmove"]:
+                return words[1], score, pv
+            if words[:1] == ["info"] and "score" in words:
+                i = words.index("score")
+                score = int(words[i + 2]) if words[i + 1] == "cp" else None
+                pv = words[words.index("pv") + 1:] if "pv" in words else []
+
+
+class Rules:
+    def __init__(self, kaisho):
+        self.p = subprocess.Popen([kaisho, "moves", "shogi"], stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, text=True, bufsize=1)
+
+    def legal(self, moves):
+        self.p.stdin.write("startpos" + (" moves " + " ".join(moves) if moves else "") + "\n")
+        self.p.stdin.flush()
+        line = self.p.stdout.readline()
+        if line.startswith("error"):
+            raise RuntimeError(line)
+        return line.split()
+
+
+def play(engine, rules, rng):
+    engine.send("usinewgame")
+    moves, labels = [], []
+    opening = rng.randint(0, 8)
+    decided = 0  # the engine's moves in a row with |score| beyond ADJUDICATE_CP
+    while len(moves) < MAX_PLIES:
+        legal = rules.legal(moves)
+        if not legal:
+            return ("w" if len(moves) % 2 == 0 else "b"), moves, labels
+        if len(moves) < opening or rng.random() < 0.02:
+            move, label = rng.choice(legal), "-"
+        else:
+            move, score, pv = engine.think(moves)
+            if move == "resign":
+                return ("w" if len(moves) % 2 == 0 else "b"), moves, labels
+            if move == "win":
+                return ("b" if len(moves) % 2 == 0 else "w"), moves, labels
+            if move not in legal:
+                raise RuntimeError(f"engine move {move} is not legal")
+            label = "-" if score is None else str(score)
+            if score is not None and pv[:1] == [move]:
+                label += "/" + ",".join(pv)
+            decided = decided + 1 if score is None or abs(score) > ADJUDICATE_CP else 0
+            if decided >= ADJUDICATE_PLIES and score is not None:
+                # The side to move is winning if its score is positive.
+                mover_wins = score > 0
+                sente_to_move = len(moves) % 2 == 0
+                return ("b" if mover_wins == sente_to_move else "w"), moves, labels
+        moves.append(move)
+        labels.append(label)
+    return "d", moves, labels
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--engine", default="/usr/games/gpsusi")
+    ap.add_argument("--kaisho", default="build/kaisho")
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--depth", type=int, default=4)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--out", default="-")
+    args = ap.parse_args()
+    rng = random.Random(args.seed)
+    engine, rules = Usi(args.engine, args.depth), Rules(args.kaisho)
+    out = sys.stdout if args.out == "-" else open(args.out, "a", buffering=1)
+    for _ in range(args.games):
+        result, moves, labels = play(engine, rules, rng)
+        out.write(result + " " + " ".join(f"{m}/{l}" for m, l in zip(moves, labels)) + "\n")
+    engine.send("quit")
+
+
+if __name__ == "__main__":
+    main()

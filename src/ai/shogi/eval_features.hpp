@@ -1,0 +1,114 @@
+#pragma once
+// The features of the learned Shogi evaluation (plain Shogi only), shared by the evaluation
+// (ai/shogi/evaluation.cpp) and its trainer (`kaisho train-eval`), so that both always mean
+// the same thing by a weight.
+//
+// Every feature belongs to one colour and is seen from that colour's side: a gote piece's
+// square is turned 180 degrees first, so that "forward" and "own camp" are the same for
+// both. The evaluation from sente's view is sum(weight * value) over sente's features minus
+// the same sum over gote's; the side to move adds the tempo weight.
+//
+//   piece-square   one per (piece type, square) of every piece on the board (kings too);
+//                  the material value of a piece is learned here, as the mean of its row
+//   own king       one per (piece type, file distance and rank offset from the owner's king)
+//   enemy king     one per (piece type, file distance and rank offset from the opponent's
+//                  king); left and right of a king share a weight, which halves what the
+//                  training has to learn from the same games
+//   hand           one per (type, n) for n = 1..count of that type in hand: the n-th piece
+//                  of a type in hand is worth its own weight
+//   king safety    squares beside the owner's king the opponent attacks; those times the
+//                  opponent's non-pawn pieces in hand (up to 8); non-pawn pieces in the
+//                  opponent's hand; own golds and silvers beside the king
+//   mobility       squares a rook or dragon reaches; squares a bishop or horse reaches
+//   tempo          the side to move
+#include <cstdint>
+
+#include "rules/shogi/movegen.hpp"
+
+namespace kaisho::ai::shogi_search {
+
+using namespace kaisho::shogi;
+
+namespace features {
+
+constexpr int kOffsets = 9 * 17;  // file distance 0..8, rank offset -8..8
+constexpr int kPieceSquare = 0;
+constexpr int kOwnKing = kPieceSquare + kPieceTypeCount * kSquareCount;
+constexpr int kEnemyKing = kOwnKing + kPieceTypeCount * kOffsets;
+constexpr int kHand = kEnemyKing + kPieceTypeCount * kOffsets;
+constexpr int kMaxInHand = 18;
+constexpr int kKingAttacked = kHand + kHandTypeCount * (kMaxInHand + 1);
+constexpr int kKingAttackedTimesHand = kKingAttacked + 1;
+constexpr int kHandThreats = kKingAttacked + 2;
+constexpr int kKingDefenders = kKingAttacked + 3;
+constexpr int kRookMobility = kKingAttacked + 4;
+constexpr int kBishopMobility = kKingAttacked + 5;
+constexpr int kTempo = kKingAttacked + 6;
+constexpr int kCount = kTempo + 1;
+
+// The square as colour c sees it (gote's view turned 180 degrees).
+constexpr Square seen_by(Color c, Square sq) {
+  return c == kBlack ? sq : kSquareCount - 1 - sq;
+}
+
+// The place of `sq` relative to `king`, both already seen by the same colour.
+constexpr int offset(Square king, Square sq) {
+  const int df = file_of(sq) - file_of(king);
+  return (df < 0 ? -df : df) * 17 + (rank_of(sq) - rank_of(king) + 8);
+}
+
+}  // namespace features
+
+// Calls add(index, value) for every feature of the position with a non-zero value: value is
+// positive for sente's features and negative for gote's (sente's view), and the tempo
+// feature is +1 when sente is to move, -1 when gote is.
+template <class Add>
+void visit_features(const Position& pos, Add&& add) {
+  namespace f = features;
+  const Bitboard occ = pos.occupied();
+  for (int ci = 0; ci < 2; ++ci) {
+    const Color c = static_cast<Color>(ci);
+    const int sign = c == kBlack ? 1 : -1;
+    const Square own_king = f::seen_by(c, pos.king_square(c));
+    const Square enemy_king = f::seen_by(c, pos.king_square(~c));
+    for (Square sq : squares(pos.pieces(c))) {
+      const PieceType t = type_of(pos.at(sq));
+      const Square s = f::seen_by(c, sq);
+      add(f::kPieceSquare + t * kSquareCount + s, sign);
+      if (t == kKing) continue;
+      add(f::kOwnKing + t * f::kOffsets + f::offset(own_king, s), sign);
+      add(f::kEnemyKing + t * f::kOffsets + f::offset(enemy_king, s), sign);
+    }
+    for (int t = kPawn; t <= kGold; ++t) {
+      const int n = pos.hand(c).count[t] < f::kMaxInHand ? pos.hand(c).count[t] : f::kMaxInHand;
+      for (int i = 1; i <= n; ++i) add(f::kHand + t * (f::kMaxInHand + 1) + i, sign);
+    }
+
+    const Square king = pos.king_square(c);
+    const Bitboard around = kTables.king[king];
+    int attacked = 0;
+    for (Square sq : squares(around))
+      if (attackers_to<Variant::Shogi>(pos, ~c, sq, occ).any()) ++attacked;
+    int threats = 0;
+    for (int t = kLance; t <= kGold; ++t) threats += pos.hand(~c).count[t];
+    if (attacked) add(f::kKingAttacked, sign * attacked);
+    if (attacked && threats)
+      add(f::kKingAttackedTimesHand, sign * attacked * (threats < 8 ? threats : 8));
+    if (threats) add(f::kHandThreats, sign * threats);
+    const int defenders =
+        ((pos.pieces(c, Movement::Gold) | pos.pieces(c, Movement::Silver)) & around).count();
+    if (defenders) add(f::kKingDefenders, sign * defenders);
+
+    const Bitboard not_own = ~pos.pieces(c);
+    int rook_reach = 0, bishop_reach = 0;
+    for (Square sq : squares(pos.pieces(c, Movement::Rook) | pos.pieces(c, Movement::Dragon)))
+      rook_reach += (rook_attacks(sq, occ) & not_own).count();
+    for (Square sq : squares(pos.pieces(c, Movement::Bishop) | pos.pieces(c, Movement::Horse)))
+      bishop_reach += (bishop_attacks(sq, occ) & not_own).count();
+    if (rook_reach) add(f::kRookMobility, sign * rook_reach);
+    if (bishop_reach) add(f::kBishopMobility, sign * bishop_reach);
+  }
+  add(f::kTempo, pos.side_to_move() == kBlack ? 1 : -1);
+}
+
+}  // namespace kaisho::ai::shogi_search

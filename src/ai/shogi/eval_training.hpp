@@ -1,0 +1,74 @@
+#pragma once
+// Training the learned Shogi evaluation (eval_features.hpp) from scored games.
+//
+// A game is one text line, as scripts/train/shogi_datagen.py writes it:
+//     RESULT MOVE/LABEL MOVE/LABEL ...
+// RESULT is b, w or d; LABEL is a search score in centipawns from the side to move's view
+// before MOVE, or '-' for none. Each labelled position that is quiet (the side to move is
+// not in check and the move played is not a capture) becomes one sample. Its target is a
+// win probability: (1 - lambda) * sigmoid(label / scale) + lambda * the game's result for
+// the side to move, and the evaluation's prediction is sigmoid(eval / scale). Training
+// minimises the mean squared difference (full batch, Adam), with an L2 penalty on every
+// weight but the material ones (piece-square and hand), which pulls rarely seen features
+// towards zero.
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ai/shogi/eval_features.hpp"
+#include "core/result.hpp"
+
+namespace kaisho::ai::shogi_search {
+
+using Weights = std::array<float, features::kCount>;
+
+struct TrainingSet {
+  // Sparse features of each sample: entries [offsets[i], offsets[i + 1]).
+  std::vector<int32_t> index;
+  std::vector<int16_t> value;
+  std::vector<uint32_t> offsets{0};
+  std::vector<float> target;  // win probability for the side to move
+  std::vector<int8_t> side;   // +1 sente to move, -1 gote
+
+  size_t size() const { return target.size(); }
+};
+
+struct TrainingOptions {
+  double scale = 600;    // centipawns per unit of the logistic
+  double lambda = 0.1;   // weight of the game result in the target
+  double l2 = 1e-7;      // penalty per squared centipawn of a positional weight
+  int epochs = 400;      // full-batch Adam steps
+  double rate = 1.0;     // Adam step, centipawns
+  int max_label = 3000;  // samples scored beyond this are left out
+};
+
+// Adds the samples of one game line; an error names what is wrong with the line (the set is
+// unchanged then).
+Result<int> add_game(std::string_view line, const TrainingOptions& options, TrainingSet& set);
+
+// The hand-set evaluation the training starts from (material, placement by king distance,
+// king safety, mobility).
+Weights initial_weights();
+
+// Mean squared error of the prediction on a set.
+double loss(const Weights& w, const TrainingSet& set, double scale);
+
+// Full-batch Adam on a training set; keeps the optimiser's moments between calls.
+class Trainer {
+ public:
+  Trainer(const TrainingSet& set, const TrainingOptions& options);
+  void run(Weights& w, int steps);
+
+ private:
+  const TrainingSet& set_;
+  TrainingOptions options_;
+  std::vector<double> m_, v_;
+  int t_ = 0;
+};
+
+// The weights as the C++ source of eval_weights.cpp (rounded to whole centipawns).
+std::string weights_source(const Weights& w, std::string_view provenance);
+
+}  // namespace kaisho::ai::shogi_search

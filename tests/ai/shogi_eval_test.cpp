@@ -1,0 +1,139 @@
+// The learned Shogi evaluation: its features mean the same thing for both colours, and the
+// trainer reads game lines, keeps only quiet labelled positions, and lowers the loss.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "ai/shogi/eval_training.hpp"
+#include "ai/shogi/eval_weights.hpp"
+#include "ai/shogi/evaluation.hpp"
+#include "rules/shogi/notation.hpp"
+#include "rules/shogi/start_positions.hpp"
+
+namespace kaisho::testing {
+namespace {
+
+using namespace kaisho::ai::shogi_search;
+namespace f = kaisho::ai::shogi_search::features;
+
+Position sfen(std::string_view text) {
+  auto parsed = parse_sfen(text, Variant::Shogi, RuleSettings{});
+  EXPECT_TRUE(parsed.ok()) << text;
+  return std::move(parsed).value();
+}
+
+// The same position with the colours exchanged: the board turned 180 degrees, hands and
+// side to move swapped.
+Position colour_flipped(const Position& pos) {
+  Position flipped;
+  flipped.clear();
+  for (Square sq = 0; sq < kSquareCount; ++sq)
+    if (const Piece p = pos.at(sq); p != kNoPiece)
+      flipped.put(kSquareCount - 1 - sq, make_piece(~color_of(p), type_of(p)));
+  for (int c = 0; c < 2; ++c)
+    for (int t = kPawn; t <= kGold; ++t)
+      flipped.set_hand(~static_cast<Color>(c), static_cast<PieceType>(t),
+                       pos.hand(static_cast<Color>(c)).count[t]);
+  flipped.set_side_to_move(~pos.side_to_move());
+  flipped.reset_history();
+  return flipped;
+}
+
+TEST(ShogiEvaluation, StartPositionIsWorthOnlyTheTempo) {
+  EXPECT_EQ(evaluate<Variant::Shogi>(sfen(kStartSfen)), kEvalWeights[f::kTempo]);
+}
+
+TEST(ShogiEvaluation, ExchangingTheColoursGivesTheSameScoreToTheSideToMove) {
+  for (std::string_view text :
+       {"lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2",
+        "ln1g3nl/1r1sk1g2/p1pppp1pp/6p2/1p7/2P1P1P2/PPBP1P1PP/2G1K2R1/LNS2GSNL b Bs 17",
+        "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124",
+        "4k4/9/9/9/9/9/9/9/4K4 b RBGSNLPrb3g3s3n3l17p 1"}) {
+    const Position pos = sfen(text);
+    EXPECT_EQ(evaluate<Variant::Shogi>(pos), evaluate<Variant::Shogi>(colour_flipped(pos))) << text;
+  }
+}
+
+TEST(ShogiEvaluation, EveryFeatureIndexIsInRange) {
+  const Position pos =
+      sfen("8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124");
+  int count = 0;
+  visit_features(pos, [&](int index, int value) {
+    EXPECT_GE(index, 0);
+    EXPECT_LT(index, f::kCount);
+    EXPECT_NE(value, 0);
+    ++count;
+  });
+  EXPECT_GT(count, 40);
+}
+
+TEST(ShogiEvalTraining, KeepsQuietLabelledPositionsOnly) {
+  TrainingOptions options;
+  TrainingSet set;
+  // 7g7f labelled; 3c3d unlabelled; 8h2b+ captures (left out); 3a2b captures (left out);
+  // B*4e labelled; 5000 is beyond max_label (left out).
+  auto added = add_game("b 7g7f/30 3c3d/- 8h2b+/120 3a2b/-900 B*4e/5000 4a3b/10", options, set);
+  ASSERT_TRUE(added.ok()) << added.error().message;
+  EXPECT_EQ(added.value(), 2);
+  EXPECT_EQ(set.size(), 2u);
+  EXPECT_EQ(set.side[0], 1);
+  EXPECT_EQ(set.side[1], -1);
+  EXPECT_EQ(set.offsets.size(), 3u);
+  EXPECT_GT(set.target[0], 0.5f);  // sente won and the label is positive
+}
+
+TEST(ShogiEvalTraining, PositionsAlongThePrincipalVariationAreSampledOnce) {
+  TrainingOptions options;
+  TrainingSet set;
+  // The PV 7g7f 3c3d 2g2f 8c8d: positions 2 and 3 moves in are new samples (+50 after two
+  // moves, -50 after three); the game's own next positions repeat them and are not added.
+  auto added = add_game("d 7g7f/50/7g7f,3c3d,2g2f,8c8d 3c3d/- 2g2f/40 8c8d/-", options, set);
+  ASSERT_TRUE(added.ok()) << added.error().message;
+  EXPECT_EQ(added.value(), 3);
+  EXPECT_EQ(set.side, (std::vector<int8_t>{1, 1, -1}));
+  EXPECT_GT(set.target[1], 0.5f);
+  EXPECT_LT(set.target[2], 0.5f);
+
+  TrainingSet ended;
+  auto short_pv = add_game("d 7g7f/50/7g7f,3c3d,pass,8c8d", options, ended);
+  ASSERT_TRUE(short_pv.ok()) << short_pv.error().message;
+  EXPECT_EQ(short_pv.value(), 1);  // the variation ends at the engine's null move
+}
+
+TEST(ShogiEvalTraining, ABadGameLineIsRefusedAndAddsNothing) {
+  TrainingOptions options;
+  TrainingSet set;
+  for (std::string_view line : {"x 7g7f/1", "b 7g7f", "b 7g7f/1 7g7f/2", "b 7g7f/abc", "b 7g7x/1",
+                                "b 7g7f/1/7g7f,7g7f", "b 7g7f/1/7g7f/x"}) {
+    auto added = add_game(line, options, set);
+    EXPECT_FALSE(added.ok()) << line;
+    EXPECT_EQ(set.size(), 0u) << line;
+    EXPECT_EQ(set.offsets.size(), 1u) << line;
+  }
+}
+
+TEST(ShogiEvalTraining, TrainingLowersTheLoss) {
+  TrainingOptions options;
+  options.lambda = 0;
+  TrainingSet set;
+  ASSERT_TRUE(
+      add_game("w 7g7f/-300 3c3d/320 2g2f/-350 4c4d/360 2f2e/-380 2b3c/400", options, set).ok());
+  Weights w = initial_weights();
+  const double before = loss(w, set, options.scale);
+  Trainer trainer(set, options);
+  trainer.run(w, 30);
+  EXPECT_LT(loss(w, set, options.scale), before * 0.5);
+}
+
+TEST(ShogiEvalTraining, WeightsSourceHasOneNumberPerFeature) {
+  const std::string source = weights_source(initial_weights(), "test");
+  const size_t values = source.find("= {");
+  ASSERT_NE(values, std::string::npos);
+  EXPECT_EQ(
+      static_cast<int>(std::count(source.begin() + static_cast<long>(values), source.end(), ',')),
+      f::kCount);
+  EXPECT_NE(source.find("kEvalWeights"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace kaisho::testing
