@@ -1,5 +1,7 @@
 # Sourced (not run) by the scripts that start a kaisho server for a test.
 #
+# kaisho_scratch                 makes a scratch directory, left in WORK; on exit the server
+#                                started last (KAISHO_PID) is killed and WORK removed.
 # kaisho_serve LOG BIN ARGS...   starts `BIN serve ARGS...` in the background, its output
 #                                appended to LOG; the process id is left in KAISHO_PID.
 # kaisho_port LOG [N]            waits until LOG shows the server's Nth start (default 1) and
@@ -26,4 +28,18 @@ kaisho_port() {
   echo "the server did not start:" >&2
   cat "$log" >&2
   return 1
+}
+
+kaisho_scratch() {
+  WORK=$(mktemp -d)
+  KAISHO_PID=""
+  trap _kaisho_cleanup EXIT
+}
+
+_kaisho_cleanup() {
+  if [ -n "${KAISHO_PID:-}" ]; then
+    kill -9 "$KAISHO_PID" 2>/dev/null || true
+    wait "$KAISHO_PID" 2>/dev/null || true
+  fi
+  rm -rf "$WORK"
 }

@@ -18,10 +18,6 @@ double sigmoid(double x) {
   return 1.0 / (1.0 + std::exp(-x));
 }
 
-// Material and positional weights are told apart for the L2 penalty.
-bool is_material(int i) {
-  return (i >= f::kPieceSquare && i < f::kOwnKing) || (i >= f::kHand && i < f::kKingAttacked);
-}
 
 }  // namespace
 
@@ -211,7 +207,7 @@ double loss(const Weights& w, const TrainingSet& set, double scale) {
 }
 
 Trainer::Trainer(const TrainingSet& set, const TrainingOptions& options)
-    : set_(set), options_(options), m_(f::kCount, 0.0), v_(f::kCount, 0.0) {}
+    : set_(set), options_(options), prior_(initial_weights()), m_(f::kCount, 0.0), v_(f::kCount, 0.0) {}
 
 void Trainer::run(Weights& w, int steps) {
   constexpr double kBeta1 = 0.9, kBeta2 = 0.999, kEpsilon = 1e-12;
@@ -229,7 +225,7 @@ void Trainer::run(Weights& w, int steps) {
     const double c1 = 1 - std::pow(kBeta1, t_), c2 = 1 - std::pow(kBeta2, t_);
     for (int i = 0; i < f::kCount; ++i) {
       double g = gradient[i];
-      if (!is_material(i)) g += 2 * options_.l2 * w[i];
+      g += 2 * options_.l2 * (w[i] - prior_[i]);
       if (g == 0 && m_[i] == 0) continue;
       m_[i] = kBeta1 * m_[i] + (1 - kBeta1) * g;
       v_[i] = kBeta2 * v_[i] + (1 - kBeta2) * g * g;

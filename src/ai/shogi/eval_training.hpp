@@ -8,9 +8,9 @@
 // not in check and the move played is not a capture) becomes one sample. Its target is a
 // win probability: (1 - lambda) * sigmoid(label / scale) + lambda * the game's result for
 // the side to move, and the evaluation's prediction is sigmoid(eval / scale). Training
-// minimises the mean squared difference (full batch, Adam), with an L2 penalty on every
-// weight but the material ones (piece-square and hand), which pulls rarely seen features
-// towards zero.
+// minimises the mean squared difference (full batch, Adam), with an L2 penalty on the
+// distance of every weight from the hand-set starting point, which keeps rarely seen
+// features near what they were set to by hand.
 #include <array>
 #include <cstdint>
 #include <string>
@@ -38,7 +38,7 @@ struct TrainingSet {
 struct TrainingOptions {
   double scale = 600;    // centipawns per unit of the logistic
   double lambda = 0.1;   // weight of the game result in the target
-  double l2 = 1e-7;      // penalty per squared centipawn of a positional weight
+  double l2 = 1e-8;      // penalty per squared centipawn away from the starting weights
   int epochs = 400;      // full-batch Adam steps
   double rate = 1.0;     // Adam step, centipawns
   int max_label = 3000;  // samples scored beyond this are left out
@@ -64,6 +64,7 @@ class Trainer {
  private:
   const TrainingSet& set_;
   TrainingOptions options_;
+  Weights prior_;  // the starting weights the penalty pulls towards
   std::vector<double> m_, v_;
   int t_ = 0;
 };

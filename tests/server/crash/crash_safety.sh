@@ -11,19 +11,12 @@ bin=$1
 kills=${2:-5}
 connections=${3:-200}
 groups=${4:-40}
-work=$(mktemp -d)
-server=""
-cleanup() {
-  [ -n "$server" ] && { kill -9 "$server" 2>/dev/null; wait "$server" 2>/dev/null; } || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
 source "$(dirname "$0")/../../../scripts/lib/server.sh"
+kaisho_scratch
+work=$WORK
 start_server() {  # $1: port (0 = any)
   kaisho_serve "$work/server.log" "$bin" --port "$1" --address 127.0.0.1 --db "$work/kaisho.db" \
     --away-grace-ms 20000
-  server=$KAISHO_PID
 }
 
 start_server 0
@@ -38,8 +31,8 @@ load=$!
 sleep 3
 for k in $(seq 1 "$kills"); do
   sleep "$(( (RANDOM % 25) / 10 + 1 )).$(( RANDOM % 10 ))"
-  kill -9 "$server"
-  wait "$server" 2>/dev/null || true
+  kill -9 "$KAISHO_PID"
+  wait "$KAISHO_PID" 2>/dev/null || true
   [ -z "${CRASH_TAMPER:-}" ] || "$CRASH_TAMPER" "$work/kaisho.db"
   start_server "$port"
   kaisho_port "$work/server.log" $((k + 1)) >/dev/null

@@ -13,24 +13,18 @@ seconds=${2:-60}
 connections=${3:-200}
 groups=${4:-40}
 cpu_tables=${5:-8}
-work=$(mktemp -d)
-server=""
-cleanup() {
-  [ -n "$server" ] && { kill -9 "$server" 2>/dev/null; wait "$server" 2>/dev/null; } || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
 source "$(dirname "$0")/../../../scripts/lib/server.sh"
+kaisho_scratch
+work=$WORK
 # Under AddressSanitizer, freed memory is held in a quarantine that would look like growth.
 ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=0 \
   kaisho_serve "$work/server.log" "$bin" --port 0 --address 127.0.0.1 --db "$work/kaisho.db" \
   --cpu-ms 100 --away-grace-ms 1000
-server=$KAISHO_PID
 port=$(kaisho_port "$work/server.log")
 "$bin" loadtest --port "$port" --connections "$connections" --groups "$groups" \
   --cpu-tables "$cpu_tables" --option move_limit=150 --look-ms 5000 --think-ms 1000 \
   --seconds "$seconds" \
-  --sample-seconds 10 --sources 4 --server-pid "$server" >"$work/load.out" 2>&1 || true
+  --sample-seconds 10 --sources 4 --server-pid "$KAISHO_PID" >"$work/load.out" 2>&1 || true
 cat "$work/load.out"
 value() { awk -v k="$1" '$1 == k {print $2}' "$work/load.out"; }
 first=$(awk '$1 == "sample" {n++; if (n == 2) print $4}' "$work/load.out")
