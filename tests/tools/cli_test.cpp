@@ -1,6 +1,10 @@
 // The command-line tools' output formats (other programs read them: keep them stable).
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <regex>
 #include <sstream>
 
 #include "tools/commands.hpp"
@@ -28,7 +32,8 @@ TEST(PerftCommand, PrintsTheCount) {
 }
 
 TEST(PerftCommand, DivideListsRootMovesSortedThenTheTotal) {
-  RunResult r = run({"perft", "shogi", "1", "--position", "7lk/9/8S/9/9/9/9/7L1/8K b P 1", "--divide"});
+  RunResult r =
+      run({"perft", "shogi", "1", "--position", "7lk/9/8S/9/9/9/9/7L1/8K b P 1", "--divide"});
   EXPECT_EQ(r.status, 0);
   std::istringstream lines(r.out);
   std::string line, previous;
@@ -48,7 +53,9 @@ TEST(PerftCommand, DivideListsRootMovesSortedThenTheTotal) {
 
 TEST(PerftCommand, OptionsAndErrors) {
   EXPECT_EQ(run({"perft", "shogi", "1", "--option", "handicap=ten"}).out,
-            run({"perft", "shogi", "1", "--position", "4k4/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"}).out);
+            run({"perft", "shogi", "1", "--position",
+                 "4k4/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"})
+                .out);
   EXPECT_EQ(run({"perft", "chess", "1"}).status, 2);
   EXPECT_EQ(run({"perft", "shogi", "x"}).status, 2);
   RunResult bad = run({"perft", "shogi", "1", "--option", "nope=1"});
@@ -58,10 +65,10 @@ TEST(PerftCommand, OptionsAndErrors) {
 
 TEST(MovesCommand, OneLinePerInputLineWithErrorsInPlace) {
   RunResult r = run({"moves", "shogi"},
-              "7lk/9/8S/9/9/9/9/7L1/8K b G 1 moves G*1b\n"
-              "nonsense\n"
-              "4k4/9/9/9/9/9/9/9/4K4 b - 1\n"
-              "startpos moves 7g7f 3c3d 7g7f\n");
+                    "7lk/9/8S/9/9/9/9/7L1/8K b G 1 moves G*1b\n"
+                    "nonsense\n"
+                    "4k4/9/9/9/9/9/9/9/4K4 b - 1\n"
+                    "startpos moves 7g7f 3c3d 7g7f\n");
   EXPECT_EQ(r.status, 0);
   std::istringstream lines(r.out);
   std::string l1, l2, l3, l4, extra;
@@ -79,7 +86,9 @@ TEST(MovesCommand, OneLinePerInputLineWithErrorsInPlace) {
 TEST(PlayCommand, PrintsPositionAndSideToMove) {
   RunResult r = run({"play", "shogi", "7g7f", "3c3d"});
   EXPECT_EQ(r.status, 0);
-  EXPECT_EQ(r.out, "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3\nto_move: sente\n");
+  EXPECT_EQ(
+      r.out,
+      "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3\nto_move: sente\n");
 }
 
 TEST(PlayCommand, PrintsResultAndReasonAtTheEnd) {
@@ -116,6 +125,43 @@ TEST(BenchCommand, QuickRunPrintsOneLinePerPositionAndATotal) {
   EXPECT_EQ(r.status, 0);
   EXPECT_NE(r.out.find("perft shogi 3 25470 "), std::string::npos);
   EXPECT_NE(r.out.find("perft total "), std::string::npos);
+}
+
+TEST(MatchCommand, PrintsOneLinePerGameAndTheSummary) {
+  auto r = run({"match", "shogi", "--a", "nodes=300", "--b", "nodes=200", "--games", "2",
+                "--option", "move_limit=150"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::regex format(
+      "game 1: A=nodes=300 as sente: [a-z ]+, [0-9]+ moves\n"
+      "game 2: A=nodes=300 as gote: [a-z ]+, [0-9]+ moves\n"
+      "match nodes=300 vs nodes=200: games 2 wins [0-2] draws [0-2] losses [0-2] score [0-9.]+ "
+      "\\([0-9.]+%\\) elo [-+][0-9]+ \\+- [0-9]+\n");
+  EXPECT_TRUE(std::regex_match(r.out, format)) << r.out;
+}
+
+TEST(MatchCommand, PlaysAnExternalUsiEngineAfterSettingItsOptions) {
+  // `kaisho usi` itself is the external engine; setoption= reaches it before the games.
+  const auto script = std::filesystem::temp_directory_path() / "kaisho_match_usi_test.sh";
+  {
+    std::ofstream out(script);
+    out << "#!/bin/sh\nexec '" << KAISHO_BIN << "' usi\n";
+  }
+  std::filesystem::permissions(script, std::filesystem::perms::owner_all);
+  auto r = run({"match", "shogi", "--a", "nodes=300", "--b",
+                "usi=" + script.string() + ",time=50,setoption=USI_Hash:2", "--games", "2",
+                "--option", "move_limit=150", "--quiet"});
+  std::filesystem::remove(script);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("match nodes=300 vs Kaisho: games 2 "), std::string::npos) << r.out;
+}
+
+TEST(MatchCommand, BadPlayerSpecsAreErrors) {
+  for (const char* spec : {"level", "nodes=x", "colour=1", "setoption=Thread:1",
+                           "usi=/nonexistent,setoption=Thread"}) {
+    auto r = run({"match", "shogi", "--a", spec, "--games", "1"});
+    EXPECT_EQ(r.status, 2) << spec;
+    EXPECT_EQ(r.err.rfind("error: ", 0), 0u) << spec << ": " << r.err;
+  }
 }
 
 }  // namespace
