@@ -7,6 +7,7 @@
 #include "ai/shogi/eval_training.hpp"
 #include "ai/shogi/eval_weights.hpp"
 #include "ai/shogi/evaluation.hpp"
+#include "core/rng.hpp"
 #include "rules/shogi/notation.hpp"
 #include "rules/shogi/start_positions.hpp"
 
@@ -65,6 +66,26 @@ TEST(ShogiEvaluation, EveryFeatureIndexIsInRange) {
     ++count;
   });
   EXPECT_GT(count, 40);
+}
+
+TEST(ShogiEvaluation, KingZoneAttacksMatchTheRulesAttackTestInRandomGames) {
+  Rng rng(11);
+  for (int game = 0; game < 40; ++game) {
+    Position pos = sfen(kStartSfen);
+    for (int ply = 0; ply < 160; ++ply) {
+      for (int c = 0; c < 2; ++c) {
+        const Color colour = static_cast<Color>(c);
+        int expected = 0;
+        for (Square sq : squares(kTables.king[pos.king_square(colour)]))
+          if (attackers_to<Variant::Shogi>(pos, ~colour, sq, pos.occupied()).any()) ++expected;
+        ASSERT_EQ(attacked_beside_king(pos, colour, pos.occupied()), expected) << to_sfen(pos);
+      }
+      MoveList moves;
+      generate_legal<Variant::Shogi>(pos, RuleSettings{}, moves);
+      if (moves.size() == 0) break;
+      pos.do_move(moves[static_cast<int>(rng.below(static_cast<uint64_t>(moves.size())))]);
+    }
+  }
 }
 
 TEST(ShogiEvalTraining, KeepsQuietLabelledPositionsOnly) {

@@ -59,6 +59,37 @@ constexpr int offset(Square king, Square sq) {
 
 }  // namespace features
 
+// How many squares beside colour c's king the opponent attacks: the same as testing each
+// with attackers_to<Shogi>, but each long-range piece's attacks are computed once.
+inline int attacked_beside_king(const Position& pos, Color c, Bitboard occ) {
+  using M = Movement;
+  const Color them = ~c;
+  const Bitboard zone = kTables.king[pos.king_square(c)];
+  Bitboard hit;
+  for (Square sq : squares(pos.pieces(them, M::Rook) | pos.pieces(them, M::Dragon)))
+    hit |= rook_attacks(sq, occ);
+  for (Square sq : squares(pos.pieces(them, M::Bishop) | pos.pieces(them, M::Horse)))
+    hit |= bishop_attacks(sq, occ);
+  for (Square sq : squares(pos.pieces(them, M::Lance)))
+    hit |= lance_attacks(sq, facing_of(them), occ);
+  hit &= zone;
+  int count = hit.count();
+  // Step attacks, looked up backwards from each square not hit yet (as attackers_to does).
+  const int back = static_cast<int>(facing_of(c));
+  const Bitboard pawns = pos.pieces(them, M::Pawn), knights = pos.pieces(them, M::Knight),
+                 silvers = pos.pieces(them, M::Silver), golds = pos.pieces(them, M::Gold),
+                 kings = pos.pieces(them, M::King) | pos.pieces(them, M::Horse) |
+                         pos.pieces(them, M::Dragon);
+  for (Square sq : squares(zone & ~hit)) {
+    if (((kTables.pawn[back][sq] & pawns) | (kTables.knight[back][sq] & knights) |
+         (kTables.silver[back][sq] & silvers) | (kTables.gold[back][sq] & golds) |
+         (kTables.king[sq] & kings))
+            .any())
+      ++count;
+  }
+  return count;
+}
+
 // Calls add(index, value) for every feature of the position with a non-zero value: value is
 // positive for sente's features and negative for gote's (sente's view), and the tempo
 // feature is +1 when sente is to move, -1 when gote is.
@@ -84,11 +115,8 @@ void visit_features(const Position& pos, Add&& add) {
       for (int i = 1; i <= n; ++i) add(f::kHand + t * (f::kMaxInHand + 1) + i, sign);
     }
 
-    const Square king = pos.king_square(c);
-    const Bitboard around = kTables.king[king];
-    int attacked = 0;
-    for (Square sq : squares(around))
-      if (attackers_to<Variant::Shogi>(pos, ~c, sq, occ).any()) ++attacked;
+    const Bitboard around = kTables.king[pos.king_square(c)];
+    const int attacked = attacked_beside_king(pos, c, occ);
     int threats = 0;
     for (int t = kLance; t <= kGold; ++t) threats += pos.hand(~c).count[t];
     if (attacked) add(f::kKingAttacked, sign * attacked);
