@@ -2,12 +2,14 @@
 """Training games for the Shogi evaluation: an external USI engine plays itself.
 
 Usage: shogi_datagen.py --engine /usr/games/gpsusi --kaisho build/kaisho --games N
-                        [--depth 4] [--seed S] [--out FILE]
+                        [--depth 4] [--seed S] [--out FILE] [--kaisho-moves NODES]
 
 Each game starts with 0-8 random legal plies (from `kaisho moves`), then the engine plays
 both sides at a fixed search depth (single thread: the labels do not depend on the
 machine's load; a move is cut off after 0.5 s, which only happens in long mating fights);
-one ply in fifty is random again, for variety. A game is adjudicated once the engine's
+one ply in fifty is random again, for variety. With --kaisho-moves NODES the moves are
+Kaisho's own (`kaisho usi`, NODES per move) and the engine only scores the positions, so
+that the evaluation also learns the positions its own play leads to. A game is adjudicated once the engine's
 score stays beyond 1500 centipawns for 4 of its moves in a row (the mating phase teaches
 the evaluation nothing and is the slowest to search). Output, one line per game (appended
 to --out):
@@ -16,7 +18,7 @@ to --out):
 
 RESULT is b (sente won), w (gote won) or d (move limit). LABEL is the engine's score in
 centipawns from the side to move's view before MOVE, or '-' for a random move or a mate
-score; PV is the engine's principal variation from that position (its first move is MOVE),
+score; PV is the engine's principal variation from that position (its first move is MOVE unless Kaisho moves),
 moves joined by commas. The trainer (`kaisho train-eval`) replays the moves with the rules engine.
 """
 import argparse
@@ -30,12 +32,13 @@ ADJUDICATE_PLIES = 4
 
 
 class Usi:
-    def __init__(self, program, depth):
-        self.p = subprocess.Popen([program], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+    def __init__(self, command, options, go):
+        self.go = go
+        self.p = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   stderr=subprocess.DEVNULL, text=True, bufsize=1)
         self.send("usi")
         self.wait_for("usiok")
-        for name, value in (("Thread", 1), ("LimitDepth", depth), ("BookDepth", 0)):
+        for name, value in options:
             self.send(f"setoption name {name} value {value}")
         self.send("isready")
         self.wait_for("readyok")
@@ -55,7 +58,7 @@ class Usi:
     def think(self, moves):
         """Returns (bestmove, score in cp or None, principal variation)."""
         self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
-        self.send("go byoyomi 500")
+        self.send(self.go)
         score, pv = None, []
         while True:
             line = self.p.stdout.readline()
@@ -84,8 +87,10 @@ class Rules:
         return line.split()
 
 
-def play(engine, rules, rng):
+def play(engine, mover, rules, rng):
     engine.send("usinewgame")
+    if mover:
+        mover.send("usinewgame")
     moves, labels = [], []
     opening = rng.randint(0, 8)
     decided = 0  # the engine's moves in a row with |score| beyond ADJUDICATE_CP
@@ -97,6 +102,8 @@ def play(engine, rules, rng):
             move, label = rng.choice(legal), "-"
         else:
             move, score, pv = engine.think(moves)
+            if mover and move not in ("resign", "win"):
+                move = mover.think(moves)[0]
             if move == "resign":
                 return ("w" if len(moves) % 2 == 0 else "b"), moves, labels
             if move == "win":
@@ -104,7 +111,7 @@ def play(engine, rules, rng):
             if move not in legal:
                 raise RuntimeError(f"engine move {move} is not legal")
             label = "-" if score is None else str(score)
-            if score is not None and pv[:1] == [move]:
+            if score is not None and pv:
                 label += "/" + ",".join(pv)
             decided = decided + 1 if score is None or abs(score) > ADJUDICATE_CP else 0
             if decided >= ADJUDICATE_PLIES and score is not None:
@@ -125,14 +132,22 @@ def main():
     ap.add_argument("--depth", type=int, default=4)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", default="-")
+    ap.add_argument("--kaisho-moves", type=int, default=0, metavar="NODES")
     args = ap.parse_args()
     rng = random.Random(args.seed)
-    engine, rules = Usi(args.engine, args.depth), Rules(args.kaisho)
+    engine = Usi([args.engine], (("Thread", 1), ("LimitDepth", args.depth), ("BookDepth", 0)),
+                 "go byoyomi 500")
+    mover = None
+    if args.kaisho_moves:
+        mover = Usi([args.kaisho, "usi"], (), f"go nodes {args.kaisho_moves}")
+    rules = Rules(args.kaisho)
     out = sys.stdout if args.out == "-" else open(args.out, "a", buffering=1)
     for _ in range(args.games):
-        result, moves, labels = play(engine, rules, rng)
+        result, moves, labels = play(engine, mover, rules, rng)
         out.write(result + " " + " ".join(f"{m}/{l}" for m, l in zip(moves, labels)) + "\n")
     engine.send("quit")
+    if mover:
+        mover.send("quit")
 
 
 if __name__ == "__main__":
