@@ -4,6 +4,7 @@
 #include <cmath>
 #include <unordered_set>
 
+#include "ai/shogi/evaluation.hpp"
 #include "core/text.hpp"
 #include "rules/shogi/notation.hpp"
 #include "rules/shogi/start_positions.hpp"
@@ -17,11 +18,6 @@ namespace {
 double sigmoid(double x) {
   return 1.0 / (1.0 + std::exp(-x));
 }
-
-
-}  // namespace
-
-namespace {
 
 bool is_capture(const Position& pos, Move m) {
   return !m.is_drop() && pos.at(m.to()) != kNoPiece;
@@ -127,9 +123,6 @@ Result<int> add_game(std::string_view line, const TrainingOptions& options, Trai
 
 Weights initial_weights() {
   Weights w{};
-  constexpr float kBoard[kPieceTypeCount] = {0, 100, 300, 350, 500, 800,  950, 560,
-                                             0, 560, 540, 540, 560, 1050, 1250};
-  constexpr float kHandValue[kHandTypeCount] = {0, 115, 330, 380, 560, 900, 1050, 620};
   // Placement by king distance (the larger of the file and rank offsets), attack and defence.
   constexpr int kAttack[kPieceTypeCount][9] = {{},
                                                {0, 18, 10, 4},  // pawn
@@ -163,7 +156,8 @@ Weights initial_weights() {
                                                 {0, 15, 10, 5}};
   for (int t = 1; t < kPieceTypeCount; ++t) {
     for (int sq = 0; sq < kSquareCount; ++sq)
-      w[f::kPieceSquare + t * kSquareCount + sq] = kBoard[t];
+      w[f::kPieceSquare + t * kSquareCount + sq] =
+          static_cast<float>(piece_value(static_cast<PieceType>(t)));
     for (int df = 0; df <= 8; ++df)
       for (int dr = -8; dr <= 8; ++dr) {
         const int d = std::max(df, std::abs(dr));
@@ -174,7 +168,8 @@ Weights initial_weights() {
   }
   for (int t = kPawn; t <= kGold; ++t)
     for (int n = 1; n <= f::kMaxInHand; ++n)
-      w[f::kHand + t * (f::kMaxInHand + 1) + n] = kHandValue[t];
+      w[f::kHand + t * (f::kMaxInHand + 1) + n] =
+          static_cast<float>(hand_value(static_cast<PieceType>(t)));
   w[f::kKingAttacked] = -18;
   w[f::kKingAttackedTimesHand] = -9;
   w[f::kHandThreats] = -12;
@@ -207,7 +202,11 @@ double loss(const Weights& w, const TrainingSet& set, double scale) {
 }
 
 Trainer::Trainer(const TrainingSet& set, const TrainingOptions& options)
-    : set_(set), options_(options), prior_(initial_weights()), m_(f::kCount, 0.0), v_(f::kCount, 0.0) {}
+    : set_(set),
+      options_(options),
+      prior_(initial_weights()),
+      m_(f::kCount, 0.0),
+      v_(f::kCount, 0.0) {}
 
 void Trainer::run(Weights& w, int steps) {
   constexpr double kBeta1 = 0.9, kBeta2 = 0.999, kEpsilon = 1e-12;

@@ -48,8 +48,8 @@ struct TrainingOptions {
 // unchanged then).
 Result<int> add_game(std::string_view line, const TrainingOptions& options, TrainingSet& set);
 
-// The hand-set evaluation the training starts from (material, placement by king distance,
-// king safety, mobility).
+// The hand-set evaluation the training starts from: material as the search values it
+// (piece_value, hand_value), placement by king distance, king safety, mobility.
 Weights initial_weights();
 
 // Mean squared error of the prediction on a set.
