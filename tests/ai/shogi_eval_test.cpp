@@ -78,7 +78,10 @@ TEST(ShogiEvaluation, KingZoneAttacksMatchTheRulesAttackTestInRandomGames) {
         int expected = 0;
         for (Square sq : squares(kTables.king[pos.king_square(colour)]))
           if (attackers_to<Variant::Shogi>(pos, ~colour, sq, pos.occupied()).any()) ++expected;
-        ASSERT_EQ(attacked_beside_king(pos, colour, pos.occupied()), expected) << to_sfen(pos);
+        ASSERT_EQ(
+            attacked_beside_king(pos, colour, long_range_attacks(pos, ~colour, pos.occupied()).all),
+            expected)
+            << to_sfen(pos);
       }
       MoveList moves;
       generate_legal<Variant::Shogi>(pos, RuleSettings{}, moves);

@@ -59,20 +59,39 @@ constexpr int offset(Square king, Square sq) {
 
 }  // namespace features
 
-// How many squares beside colour c's king the opponent attacks: the same as testing each
-// with attackers_to<Shogi>, but each long-range piece's attacks are computed once.
-inline int attacked_beside_king(const Position& pos, Color c, Bitboard occ) {
+// What colour c's long-range pieces attack (rooks, bishops, lances, dragons, horses: their
+// sliding moves), and how many squares not its own its rooks/dragons and bishops/horses reach.
+struct LongRangeAttacks {
+  Bitboard all;
+  int rook_reach = 0;
+  int bishop_reach = 0;
+};
+
+inline LongRangeAttacks long_range_attacks(const Position& pos, Color c, Bitboard occ) {
+  using M = Movement;
+  LongRangeAttacks a;
+  const Bitboard not_own = ~pos.pieces(c);
+  for (Square sq : squares(pos.pieces(c, M::Rook) | pos.pieces(c, M::Dragon))) {
+    const Bitboard b = rook_attacks(sq, occ);
+    a.all |= b;
+    a.rook_reach += (b & not_own).count();
+  }
+  for (Square sq : squares(pos.pieces(c, M::Bishop) | pos.pieces(c, M::Horse))) {
+    const Bitboard b = bishop_attacks(sq, occ);
+    a.all |= b;
+    a.bishop_reach += (b & not_own).count();
+  }
+  for (Square sq : squares(pos.pieces(c, M::Lance))) a.all |= lance_attacks(sq, facing_of(c), occ);
+  return a;
+}
+
+// How many squares beside colour c's king the opponent attacks, given the opponent's
+// long-range attacks: the same as testing each square with attackers_to<Shogi>.
+inline int attacked_beside_king(const Position& pos, Color c, Bitboard enemy_long_range) {
   using M = Movement;
   const Color them = ~c;
   const Bitboard zone = kTables.king[pos.king_square(c)];
-  Bitboard hit;
-  for (Square sq : squares(pos.pieces(them, M::Rook) | pos.pieces(them, M::Dragon)))
-    hit |= rook_attacks(sq, occ);
-  for (Square sq : squares(pos.pieces(them, M::Bishop) | pos.pieces(them, M::Horse)))
-    hit |= bishop_attacks(sq, occ);
-  for (Square sq : squares(pos.pieces(them, M::Lance)))
-    hit |= lance_attacks(sq, facing_of(them), occ);
-  hit &= zone;
+  const Bitboard hit = enemy_long_range & zone;
   int count = hit.count();
   // Step attacks, looked up backwards from each square not hit yet (as attackers_to does).
   const int back = static_cast<int>(facing_of(c));
@@ -97,6 +116,8 @@ template <class Add>
 void visit_features(const Position& pos, Add&& add) {
   namespace f = features;
   const Bitboard occ = pos.occupied();
+  const LongRangeAttacks long_range[2] = {long_range_attacks(pos, kBlack, occ),
+                                          long_range_attacks(pos, kWhite, occ)};
   for (int ci = 0; ci < 2; ++ci) {
     const Color c = static_cast<Color>(ci);
     const int sign = c == kBlack ? 1 : -1;
@@ -116,7 +137,7 @@ void visit_features(const Position& pos, Add&& add) {
     }
 
     const Bitboard around = kTables.king[pos.king_square(c)];
-    const int attacked = attacked_beside_king(pos, c, occ);
+    const int attacked = attacked_beside_king(pos, c, long_range[1 - ci].all);
     int threats = 0;
     for (int t = kLance; t <= kGold; ++t) threats += pos.hand(~c).count[t];
     if (attacked) add(f::kKingAttacked, sign * attacked);
@@ -127,12 +148,7 @@ void visit_features(const Position& pos, Add&& add) {
         ((pos.pieces(c, Movement::Gold) | pos.pieces(c, Movement::Silver)) & around).count();
     if (defenders) add(f::kKingDefenders, sign * defenders);
 
-    const Bitboard not_own = ~pos.pieces(c);
-    int rook_reach = 0, bishop_reach = 0;
-    for (Square sq : squares(pos.pieces(c, Movement::Rook) | pos.pieces(c, Movement::Dragon)))
-      rook_reach += (rook_attacks(sq, occ) & not_own).count();
-    for (Square sq : squares(pos.pieces(c, Movement::Bishop) | pos.pieces(c, Movement::Horse)))
-      bishop_reach += (bishop_attacks(sq, occ) & not_own).count();
+    const int rook_reach = long_range[ci].rook_reach, bishop_reach = long_range[ci].bishop_reach;
     if (rook_reach) add(f::kRookMobility, sign * rook_reach);
     if (bishop_reach) add(f::kBishopMobility, sign * bishop_reach);
   }
