@@ -1,7 +1,8 @@
 // The Yonin Shogi CPU: it knocks a player out when it can (singles and pairs), answers a
-// check, plays only legal moves at every level and under every option, respects a node limit
-// exactly, is deterministic under one, stops when told and keeps to a time budget; its flow
-// after a move is the rules' settle() exactly; its evaluation is fair to every seat.
+// check, searches one hostile reply per round in singles, plays only legal moves at every
+// level and under every option, respects a node limit exactly, is deterministic under one, stops
+// when told and keeps to a time budget; its flow after a move is the rules' settle() exactly; its
+// evaluation is fair to every seat.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -154,6 +155,44 @@ TEST(YoninCpu, ReportsEachCompletedIteration) {
   EXPECT_EQ(depths, (std::vector<int>{1, 2, 3, 4}));
   EXPECT_EQ(r.info.depth, 4);
   EXPECT_EQ(r.info.pv.front(), r.best_move);
+}
+
+// Singles: depth counts the root's moves and one hostile reply per round; the opponents
+// after the reply play their natural move at no cost in depth. So a depth-3 line from the
+// start holds South, West's reply, North's and East's natural moves, and South again. Pairs
+// stays plain alpha-beta between the teams: three plies, three moves.
+TEST(YoninCpu, SinglesSearchesOneReplyPerRoundPairsEveryPly) {
+  for (const auto& [options, length] :
+       {std::pair{Overrides{}, size_t{5}}, std::pair{Overrides{{"format", "pairs"}}, size_t{3}}}) {
+    auto s = load("yonin", "startpos", options);
+    ASSERT_TRUE(s);
+    ai::SearchLimits limits;
+    limits.depth = 3;
+    const ai::SearchResult r = think(*s, limits);
+    EXPECT_EQ(r.info.depth, 3);
+    ASSERT_EQ(r.info.pv.size(), length) << ::testing::PrintToString(r.info.pv);
+    // Every move of the line is legal in turn (the natural moves are real moves too).
+    for (const std::string& m : r.info.pv) ASSERT_TRUE(s->play(m).ok()) << m;
+  }
+}
+
+// A level with root noise still prunes at the root: in a middle game (after 60 moves, hands
+// full) level 5 (noise 20, depth cap 4, 60 000 nodes) completes its depth cap and level 6
+// (noise 8, 200 000 nodes) one ply more. Searching every root move with a full window, they
+// completed depth 3 and 4.
+TEST(YoninCpu, NoisyLevelsReachTheirDepthInAMiddleGame) {
+  auto s = load("yonin",
+                "3GnKn1Sn2/3SnGn4/Sw3PnPn3/1Pw7/KwGw5KeGe/GwPw1+Rw3Pe1/Sw6SsPs/3SsGsPs3/"
+                "3GsKsSs1Rn1 w SsPs4Pw2ReGe - ---- s 61");
+  ASSERT_TRUE(s);
+  for (const auto& [level, depth] : {std::pair{5, 4}, std::pair{6, 5}}) {
+    ai::SearchLimits limits;
+    limits.level = level;
+    for (uint64_t seed = 0; seed < 3; ++seed) {
+      limits.seed = seed;
+      EXPECT_GE(think(*s, limits).info.depth, depth) << "level " << level << " seed " << seed;
+    }
+  }
 }
 
 // Games of four CPU seats at neighbouring levels under every option combination, with small

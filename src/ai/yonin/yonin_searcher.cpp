@@ -50,11 +50,14 @@ class YoninSearcher final : public Searcher {
   void set_hash_mb(int mb) override { tt_.resize(mb); }
 
  private:
-  int search(int alpha, int beta, int depth, int ply);
+  // `replied`: in singles, an opponent has already branched since the root's side last moved
+  // (this node, if an opponent's, plays its natural move).
+  int search(int alpha, int beta, int depth, int ply, bool replied);
   int quiescence(int alpha, int beta, int ply, int qply);
   // Plays m (the player to move's), searches what follows with the rules' flow, takes it
-  // back. qply < 0: the main search with `depth` left at this node; else quiescence.
-  int child(Move m, int alpha, int beta, int depth, int ply, int qply);
+  // back. qply < 0: the main search with `depth` left at this node, the child searched with
+  // `replied` (see search()); else quiescence.
+  int child(Move m, int alpha, int beta, int depth, int ply, int qply, bool replied = false);
   bool maximizing() const { return same_side(pos_.to_move(), root_, settings_.rules.pairs); }
   // Sorts lists_[ply] best first: the table's move, captures (most valuable victim, least
   // valuable attacker), killers, history; promotions ahead of their quiet twins.
@@ -72,6 +75,11 @@ class YoninSearcher final : public Searcher {
   Settings settings_;
   SearchFlow flow_;
   Seat root_ = 0;
+  // The root window for noisy levels (root_hooks()): the level's noise, the iteration the
+  // best score so far belongs to, and that score.
+  int noise_ = 0;
+  int window_depth_ = 0;
+  int window_best_ = 0;
   uint64_t salt_ = 0;
   SearchBudget budget_;
   KillerMoves<Move, kListCount> killers_;
@@ -121,7 +129,7 @@ void YoninSearcher::reward(int ply, Move m, int depth) {
   reward_history(history_[static_cast<size_t>(pos_.to_move())][m.from()][m.to()], depth, 1 << 19);
 }
 
-int YoninSearcher::child(Move m, int alpha, int beta, int depth, int ply, int qply) {
+int YoninSearcher::child(Move m, int alpha, int beta, int depth, int ply, int qply, bool replied) {
   budget_.count();
   pv_.start(ply + 1);
   pos_.do_move(m);
@@ -138,7 +146,7 @@ int YoninSearcher::child(Move m, int alpha, int beta, int depth, int ply, int qp
   } else if (qply >= 0) {
     score = quiescence(alpha, beta, ply + 1, qply + 1);
   } else {
-    score = search(alpha, beta, depth - 1, ply + 1);
+    score = search(alpha, beta, depth - 1, ply + 1, replied);
   }
   flow_.retract(pos_, eliminations);
   return score;
@@ -179,7 +187,7 @@ int YoninSearcher::quiescence(int alpha, int beta, int ply, int qply) {
   return best;
 }
 
-int YoninSearcher::search(int alpha, int beta, int depth, int ply) {
+int YoninSearcher::search(int alpha, int beta, int depth, int ply, bool replied) {
   pv_.start(ply);
   // A position seen before (in the game or on this path): going round the cycle changes
   // nothing, so it is worth what it is worth now.
@@ -187,6 +195,20 @@ int YoninSearcher::search(int alpha, int beta, int depth, int ply) {
   if (depth <= 0 || ply >= kMaxPly) return quiescence(alpha, beta, ply, 0);
   if (budget_.exhausted()) return 0;
   MoveList& list = lists_[static_cast<size_t>(ply)];
+  const bool maxing = maximizing();
+  const bool pairs = settings_.rules.pairs;
+  if (!maxing && replied && !pairs && list.size() > 0) {
+    // Singles: one opponent per round searches all its moves against the root; the others
+    // play their natural move (the first by the move ordering: the best capture, else a
+    // killer or the history's favourite) at no cost in depth.
+    order(ply, Move());
+    const Move m = list[0];
+    const int score = child(m, alpha, beta, depth + 1, ply, -1, true);
+    if (!budget_.aborted()) pv_.update(ply, m);
+    return score;
+  }
+  // After an opponent's move in singles, the round's reply is used.
+  const bool child_replied = !maxing && !pairs;
   const uint64_t key = pos_.key() ^ salt_;
   Move tt_move;
   if (const TTEntry* e = tt_.probe(key)) {
@@ -201,7 +223,6 @@ int YoninSearcher::search(int alpha, int beta, int depth, int ply) {
   }
   order(ply, tt_move);
 
-  const bool maxing = maximizing();
   const bool checked = pos_.in_check(pos_.to_move());
   const int original_alpha = alpha, original_beta = beta;
   int best = maxing ? -kInfinity : kInfinity;
@@ -215,14 +236,16 @@ int YoninSearcher::search(int alpha, int beta, int depth, int ply) {
       // Late quiet moves: a reduced null-window look first, the full search if it might
       // change the bound.
       if (maxing) {
-        score = child(m, alpha, alpha + 1, depth - 1, ply, -1);
-        if (!budget_.aborted() && score > alpha) score = child(m, alpha, beta, depth, ply, -1);
+        score = child(m, alpha, alpha + 1, depth - 1, ply, -1, child_replied);
+        if (!budget_.aborted() && score > alpha)
+          score = child(m, alpha, beta, depth, ply, -1, child_replied);
       } else {
-        score = child(m, beta - 1, beta, depth - 1, ply, -1);
-        if (!budget_.aborted() && score < beta) score = child(m, alpha, beta, depth, ply, -1);
+        score = child(m, beta - 1, beta, depth - 1, ply, -1, child_replied);
+        if (!budget_.aborted() && score < beta)
+          score = child(m, alpha, beta, depth, ply, -1, child_replied);
       }
     } else {
-      score = child(m, alpha, beta, depth, ply, -1);
+      score = child(m, alpha, beta, depth, ply, -1, child_replied);
     }
     if (budget_.aborted()) return 0;
     if (maxing ? score > best : score < best) {
@@ -259,8 +282,21 @@ RootHooks<Move> YoninSearcher::root_hooks() {
   // child() plays the move, counts it and takes it back itself.
   hooks.enter = [](Move) {};
   hooks.leave = [](Move) {};
+  // With root noise, deepen() searches every root move with a full window (the noise may
+  // lift any of them above the best). Yet a move whose score is more than twice the noise
+  // below the iteration's best so far can never be chosen: its judged score stays below the
+  // best's. So it is searched against that bound, and a fail-low (an upper bound) is enough.
+  // Without this, the noisy levels pruned nothing at the root and reached a ply less than
+  // their node caps allow.
   hooks.score = [this](Move m, int alpha, int beta, int depth) {
-    return child(m, alpha, beta, depth, 0, -1);
+    if (depth != window_depth_) {
+      window_depth_ = depth;
+      window_best_ = -kInfinity;
+    }
+    if (noise_ > 0 && window_best_ > -kInfinity) alpha = std::max(alpha, window_best_ - 2 * noise_);
+    const int score = child(m, alpha, beta, depth, 0, -1);
+    if (!budget_.aborted()) window_best_ = std::max(window_best_, score);
+    return score;
   };
   hooks.append_line = [this](std::vector<Move>& line) { pv_.append_line(1, line); };
   hooks.text = [](Move m) { return move_text(m); };
@@ -284,6 +320,8 @@ SearchResult YoninSearcher::search(const rules::GameState& state, const SearchLi
            static_cast<uint64_t>(settings_.move_limit) * 4099);
   salt_ = salt.next();
   budget_.start(limits, stop);
+  noise_ = level_profile(limits.level).noise;
+  window_depth_ = 0;
   killers_.clear();
   tt_.new_search();
 
