@@ -94,8 +94,8 @@ TEST(ShogiEvaluation, KingZoneAttacksMatchTheRulesAttackTestInRandomGames) {
 TEST(ShogiEvalTraining, KeepsQuietLabelledPositionsOnly) {
   TrainingOptions options;
   TrainingSet set;
-  // 7g7f labelled; 3c3d unlabelled; 8h2b+ captures (left out); 3a2b captures (left out);
-  // B*4e labelled; 5000 is beyond max_label (left out).
+  // 7g7f labelled (kept); 3c3d unlabelled; 8h2b+ and 3a2b capture (left out); B*4e's label
+  // 5000 is beyond max_label (left out); 4a3b labelled (kept).
   auto added = add_game("b 7g7f/30 3c3d/- 8h2b+/120 3a2b/-900 B*4e/5000 4a3b/10", options, set);
   ASSERT_TRUE(added.ok()) << added.error().message;
   EXPECT_EQ(added.value(), 2);
