@@ -33,7 +33,7 @@ int train_eval_command(const Args& args, Io io) {
       else if (a == "--out")
         out = v;
       else if (a == "--steps")
-        options.epochs = std::stoi(v);
+        options.steps = std::stoi(v);
       else if (a == "--lambda")
         options.lambda = std::stod(v);
       else if (a == "--rate")
@@ -85,8 +85,8 @@ int train_eval_command(const Args& args, Io io) {
   };
   report(0);
   Trainer trainer(train, options);
-  for (int done = 0; done < options.epochs;) {
-    const int n = std::min(50, options.epochs - done);
+  for (int done = 0; done < options.steps;) {
+    const int n = std::min(50, options.steps - done);
     trainer.run(w, n);
     done += n;
     report(done);
@@ -94,7 +94,7 @@ int train_eval_command(const Args& args, Io io) {
   if (!out.empty()) {
     std::ofstream file(out);
     file << weights_source(w, std::to_string(games) + " games, " + std::to_string(train.size()) +
-                                  " samples, " + std::to_string(options.epochs) +
+                                  " samples, " + std::to_string(options.steps) +
                                   " steps, lambda " + std::to_string(options.lambda));
     if (!file) {
       io.err << "error: cannot write " << out << "\n";

@@ -2,10 +2,13 @@
 // Training the learned Shogi evaluation (eval_features.hpp) from scored games.
 //
 // A game is one text line, as scripts/train/shogi_datagen.py writes it:
-//     RESULT MOVE/LABEL MOVE/LABEL ...
+//     RESULT MOVE/LABEL[/PV] MOVE/LABEL[/PV] ...
 // RESULT is b, w or d; LABEL is a search score in centipawns from the side to move's view
-// before MOVE, or '-' for none. Each labelled position that is quiet (the side to move is
-// not in check and the move played is not a capture) becomes one sample. Its target is a
+// before MOVE, or '-' for none; PV (comma-separated moves) is the principal variation that
+// score came with. Each labelled position that is quiet (the side to move is not in check
+// and its next move is not a capture) becomes one sample, and so do the quiet positions 2
+// to 5 moves down its PV (the same score, signed for their side to move); a position is
+// sampled once per game. A sample's target is a
 // win probability: (1 - lambda) * sigmoid(label / scale) + lambda * the game's result for
 // the side to move, and the evaluation's prediction is sigmoid(eval / scale). Training
 // minimises the mean squared difference (full batch, Adam), with an L2 penalty on the
@@ -39,7 +42,7 @@ struct TrainingOptions {
   double scale = 600;    // centipawns per unit of the logistic
   double lambda = 0.1;   // weight of the game result in the target
   double l2 = 1e-8;      // penalty per squared centipawn away from the starting weights
-  int epochs = 400;      // full-batch Adam steps
+  int steps = 400;       // full-batch Adam steps
   double rate = 1.0;     // Adam step, centipawns
   int max_label = 3000;  // samples scored beyond this are left out
 };
