@@ -8,9 +8,9 @@
 // score came with. Each labelled position that is quiet (the side to move is not in check
 // and its next move is not a capture) becomes one sample, and so do the quiet positions 2
 // to 5 moves down its PV (the same score, signed for their side to move); a position is
-// sampled once per game. A sample's target is a
-// win probability: (1 - lambda) * sigmoid(label / scale) + lambda * the game's result for
-// the side to move, and the evaluation's prediction is sigmoid(eval / scale). Training
+// sampled once per game. A sample's target is a win probability: (1 - lambda) *
+// sigmoid(label / scale) + lambda * the game's result for the side to move, and the
+// evaluation's prediction is sigmoid(eval / scale). Training
 // minimises the mean squared difference (full batch, Adam), with an L2 penalty on the
 // distance of every weight from the hand-set starting point, which keeps rarely seen
 // features near what they were set to by hand.
