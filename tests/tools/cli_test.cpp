@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <regex>
 #include <sstream>
 
@@ -140,19 +141,28 @@ TEST(MatchCommand, PrintsOneLinePerGameAndTheSummary) {
 }
 
 TEST(MatchCommand, PlaysAnExternalUsiEngineAfterSettingItsOptions) {
-  // `kaisho usi` itself is the external engine; setoption= reaches it before the games.
-  const auto script = std::filesystem::temp_directory_path() / "kaisho_match_usi_test.sh";
+  // `kaisho usi` itself is the external engine; what it is sent is logged, to show that
+  // setoption= reaches it.
+  const auto dir = std::filesystem::temp_directory_path();
+  const auto script = dir / "kaisho_match_usi_test.sh", log = dir / "kaisho_match_usi_test.log";
   {
     std::ofstream out(script);
-    out << "#!/bin/sh\nexec '" << KAISHO_BIN << "' usi\n";
+    out << "#!/bin/sh\ntee '" << log.string() << "' | '" << KAISHO_BIN << "' usi\n";
   }
   std::filesystem::permissions(script, std::filesystem::perms::owner_all);
   auto r = run({"match", "shogi", "--a", "nodes=300", "--b",
                 "usi=" + script.string() + ",time=50,setoption=USI_Hash:2", "--games", "2",
                 "--option", "move_limit=150", "--quiet"});
   std::filesystem::remove(script);
+  std::ifstream sent_file(log);
+  const std::string sent((std::istreambuf_iterator<char>(sent_file)),
+                         std::istreambuf_iterator<char>());
+  std::filesystem::remove(log);
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("match nodes=300 vs Kaisho: games 2 "), std::string::npos) << r.out;
+  const size_t option = sent.find("setoption name USI_Hash value 2\n");
+  EXPECT_NE(option, std::string::npos) << sent;
+  EXPECT_LT(option, sent.find("usinewgame")) << sent;
 }
 
 TEST(MatchCommand, BadPlayerSpecsAreErrors) {
