@@ -11,7 +11,6 @@
 #include <utility>
 #include <vector>
 
-#include "ai/levels.hpp"
 #include "ai/search_budget.hpp"
 #include "ai/search_types.hpp"
 #include "core/rng.hpp"
@@ -51,18 +50,18 @@ struct RootPlan {
 // Levels with blunders: maybe a random legal move instead of a search. Levels with noise:
 // each root move's seeded offset in [-noise, noise].
 template <class Move>
-std::optional<Move> level_blunder(const LevelProfile& profile, Rng& rng,
+std::optional<Move> level_blunder(const SearchLimits& limits, Rng& rng,
                                   const std::vector<Move>& moves) {
-  if (profile.blunder_percent > 0 && static_cast<int>(rng.below(100)) < profile.blunder_percent)
+  if (limits.blunder_percent > 0 && static_cast<int>(rng.below(100)) < limits.blunder_percent)
     return moves[rng.below(moves.size())];
   return std::nullopt;
 }
 
-inline std::vector<int> level_noise(const LevelProfile& profile, Rng& rng, size_t count) {
+inline std::vector<int> level_noise(const SearchLimits& limits, Rng& rng, size_t count) {
   std::vector<int> noise(count, 0);
-  if (profile.noise > 0)
+  if (limits.noise > 0)
     for (int& n : noise)
-      n = static_cast<int>(rng.below(2 * static_cast<uint64_t>(profile.noise) + 1)) - profile.noise;
+      n = static_cast<int>(rng.below(2 * static_cast<uint64_t>(limits.noise) + 1)) - limits.noise;
   return noise;
 }
 
@@ -80,20 +79,20 @@ SearchInfo describe(const RootHooks<Move>& hooks, const RootPlan& plan, const Se
 }
 
 // Searches the root moves (non-empty, in the game's preferred first order) and returns the
-// chosen move. The budget must have been started for this search.
+// chosen move. The limits are the level's (apply_level); the budget must have been started
+// for this search.
 template <class Move>
 SearchResult deepen(const RootHooks<Move>& hooks, const RootPlan& plan, std::vector<Move> moves,
                     const SearchLimits& limits, SearchBudget& budget, Rng& rng,
                     const InfoCallback& on_info) {
-  const LevelProfile& profile = level_profile(limits.level);
   SearchResult result;
-  if (const auto blunder = level_blunder(profile, rng, moves)) {
+  if (const auto blunder = level_blunder(limits, rng, moves)) {
     result.best_move = hooks.text(*blunder);
     result.info = describe<Move>(hooks, plan, budget, 0, 0, {});
     return result;
   }
-  std::vector<int> noise = level_noise(profile, rng, moves.size());
-  const bool noisy = profile.noise > 0;
+  std::vector<int> noise = level_noise(limits, rng, moves.size());
+  const bool noisy = limits.noise > 0;
 
   Move best = moves[0];
   int best_score = 0;

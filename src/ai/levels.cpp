@@ -5,29 +5,82 @@
 namespace kaisho::ai {
 
 namespace {
-// Ratings are on the platform's Glicko-2 scale, measured by self-play (docs/cpu.md).
-constexpr LevelProfile kProfiles[kMaxLevel + 1] = {
-    {0, 0, 0, 0, 2100},          // 0: full strength
-    {1, 3000, 300, 25, 800},     // 1
-    {1, 6000, 150, 8, 1000},     // 2
-    {2, 15000, 80, 0, 1200},     // 3
-    {3, 40000, 40, 0, 1400},     // 4
-    {4, 60000, 20, 0, 1600},     // 5
-    {0, 200000, 8, 0, 1750},     // 6
-    {0, 600000, 0, 0, 1900},     // 7
-    {0, 0, 0, 0, 2100},          // 8
+using Table = LevelProfile[kMaxLevel + 1];
+
+// Shogi, Annan and Hasami Shogi.
+constexpr Table kStandard = {
+    {0, 0, 0, 0},        // 0: full strength
+    {1, 3000, 300, 25},  // 1
+    {1, 6000, 150, 8},   // 2
+    {2, 15000, 80, 0},   // 3
+    {3, 40000, 40, 0},   // 4
+    {4, 60000, 20, 0},   // 5
+    {0, 200000, 8, 0},   // 6
+    {0, 600000, 0, 0},   // 7
+    {0, 0, 0, 0},        // 8
 };
+
+// Juroku Musashi: the standard table with the depth caps doubled, since a ply is one step
+// of one piece and the tree is narrow.
+constexpr Table kMusashi = {
+    {0, 0, 0, 0},        // 0
+    {2, 3000, 300, 25},  // 1
+    {2, 6000, 150, 8},   // 2
+    {4, 15000, 80, 0},   // 3
+    {6, 40000, 40, 0},   // 4
+    {8, 60000, 20, 0},   // 5
+    {0, 200000, 8, 0},   // 6
+    {0, 600000, 0, 0},   // 7
+    {0, 0, 0, 0},        // 8
+};
+
+// Yonin Shogi: a ply more buys little among four players (docs/cpu-yonin.md), so the levels
+// are set apart mostly by noise and blunders.
+constexpr Table kYonin = {
+    {0, 0, 0, 0},        // 0
+    {1, 3000, 300, 25},  // 1
+    {1, 6000, 150, 8},   // 2
+    {2, 15000, 80, 0},   // 3
+    {3, 40000, 40, 0},   // 4
+    {4, 60000, 20, 0},   // 5
+    {0, 200000, 8, 0},   // 6
+    {0, 600000, 0, 0},   // 7
+    {0, 0, 0, 0},        // 8
+};
+
+// Measured by self-play (docs/cpu.md); level 0 rates as level 8.
+constexpr int kRatings[kMaxLevel + 1] = {2100, 800, 1000, 1200, 1400, 1600, 1750, 1900, 2100};
+
+const Table& table_of(LevelTable table) {
+  switch (table) {
+    case LevelTable::musashi:
+      return kMusashi;
+    case LevelTable::yonin:
+      return kYonin;
+    case LevelTable::standard:
+      break;
+  }
+  return kStandard;
+}
 }  // namespace
 
-const LevelProfile& level_profile(int level) {
-  return kProfiles[std::clamp(level, 0, kMaxLevel)];
+const LevelProfile& level_profile(int level, LevelTable table) {
+  return table_of(table)[std::clamp(level, 0, kMaxLevel)];
 }
 
-SearchLimits apply_level(SearchLimits limits) {
+int level_rating(int level) {
+  return kRatings[std::clamp(level, 0, kMaxLevel)];
+}
+
+SearchLimits apply_level(SearchLimits limits, LevelTable table) {
   if (limits.level <= 0) return limits;
-  const LevelProfile& p = level_profile(limits.level);
-  if (p.max_depth > 0) limits.depth = limits.depth > 0 ? std::min(limits.depth, p.max_depth) : p.max_depth;
-  if (p.max_nodes > 0) limits.nodes = limits.nodes > 0 ? std::min(limits.nodes, p.max_nodes) : p.max_nodes;
+  const LevelProfile& p = level_profile(limits.level, table);
+  if (p.max_depth > 0)
+    limits.depth = limits.depth > 0 ? std::min(limits.depth, p.max_depth) : p.max_depth;
+  if (p.max_nodes > 0)
+    limits.nodes = limits.nodes > 0 ? std::min(limits.nodes, p.max_nodes) : p.max_nodes;
+  if (limits.noise == 0) limits.noise = p.noise;
+  if (limits.blunder_percent == 0) limits.blunder_percent = p.blunder_percent;
   return limits;
 }
 

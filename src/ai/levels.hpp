@@ -1,6 +1,9 @@
 #pragma once
-// CPU playing levels 1..8, the same scale for every game: level 1 is for someone who has
-// just learnt the moves (it blunders on purpose), level 8 uses the whole time budget.
+// CPU playing levels 1..8, the same scale of ratings for every game: level 1 is for someone
+// who has just learnt the moves (it blunders on purpose), level 8 uses the whole time budget.
+// What a level searches differs by game (a Musashi ply is one step of one piece; Yonin's
+// depth buys less than in two-player games), so each family has its own table, each tuned
+// by self-play so that every level beats the one below it (docs/cpu.md).
 #include <cstdint>
 
 #include "ai/search_types.hpp"
@@ -8,20 +11,27 @@
 namespace kaisho::ai {
 
 struct LevelProfile {
-  int max_depth;         // 0 = no cap
-  uint64_t max_nodes;    // 0 = no cap
-  int noise;             // root scores get a seeded random offset in [-noise, noise]
-  int blunder_percent;   // chance of playing a random legal move instead
-  int rating;            // fixed rating of a CPU seat at this level (docs/cpu.md)
+  int max_depth;        // 0 = no cap
+  uint64_t max_nodes;   // 0 = no cap
+  int noise;            // root scores get a seeded random offset in [-noise, noise]
+  int blunder_percent;  // chance of playing a random legal move instead
 };
+
+// Which table of profiles a game's search uses.
+enum class LevelTable { standard, musashi, yonin };
 
 constexpr int kMinLevel = 1;
 constexpr int kMaxLevel = 8;
 
-// The profile of a level; level 0 (full strength) behaves like level 8.
-const LevelProfile& level_profile(int level);
+// The profile of a level in a table; level 0 (full strength) behaves like level 8.
+const LevelProfile& level_profile(int level, LevelTable table);
 
-// The caller's limits tightened by the level's caps.
-SearchLimits apply_level(SearchLimits limits);
+// The fixed rating of a CPU seat at a level on the platform's rating scale (docs/cpu.md).
+int level_rating(int level);
+
+// The caller's limits tightened by the level's caps; the level's noise and blunder chance
+// fill `noise` and `blunder_percent` where the caller left them at 0. Without a level
+// (0) the limits are returned unchanged.
+SearchLimits apply_level(SearchLimits limits, LevelTable table);
 
 }  // namespace kaisho::ai

@@ -16,13 +16,18 @@ struct SearchLimits {
   int mate = 0;           // USI "go mate": look for a mate within this many moves (0 = off)
   // Playing level 1..8 (0 = full strength): weaker levels search less and add noise.
   int level = 0;
-  uint64_t seed = 0;      // for the weak levels' noise; same seed, same choice
+  uint64_t seed = 0;  // for the weak levels' noise; same seed, same choice
+  // The weak levels' judgement: each root move's score gets a seeded offset in
+  // [-noise, noise], and with blunder_percent chance a random legal move is played instead.
+  // apply_level() sets them from the level; a caller may set them to tune or test levels.
+  int noise = 0;
+  int blunder_percent = 0;
 };
 
 struct SearchInfo {
   int depth = 0;
-  int score = 0;          // centipawns from the mover's view (or a game's own unit)
-  int mate_in = 0;        // > 0 mover mates in N moves, < 0 gets mated, 0 = no mate found
+  int score = 0;    // centipawns from the mover's view (or a game's own unit)
+  int mate_in = 0;  // > 0 mover mates in N moves, < 0 gets mated, 0 = no mate found
   uint64_t nodes = 0;
   int64_t time_ms = 0;
   std::vector<std::string> pv;

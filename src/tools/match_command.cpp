@@ -1,6 +1,7 @@
 // kaisho match GAME [--games N] [--a SPEC] [--b SPEC] [--option KEY=VALUE]... [--openings PLIES]
 //                   [--seed S] [--quiet]
-// Engine-versus-engine games. SPEC is a comma list of level=L, time=MS, nodes=N, depth=D, or
+// Engine-versus-engine games. SPEC is a comma list of level=L, time=MS, nodes=N, depth=D,
+// noise=X and blunder=PERCENT (the weak levels' judgement, set directly to tune them), or
 // usi=PROGRAM (an external USI engine, Shogi and Annan only; time= is its byoyomi) with any
 // number of setoption=NAME:VALUE (sent to that engine before the games, e.g. Thread:1).
 // Default: --a level=8 --b level=7, 10 games, 2 random opening plies, and when a spec gives
@@ -10,11 +11,14 @@
 //   match A vs B: games N wins W draws D losses L score S (P%) elo E +- M
 // (for four seats also "places 1st/2nd/3rd/4th: a/b/c/d"; the score counts each other seat
 // as a game: ahead 1, tied 1/2, behind 0).
+#include <algorithm>
+#include <climits>
 #include <cmath>
 #include <cstdio>
 #include <ostream>
 
 #include "ai/engine.hpp"
+#include "ai/levels.hpp"
 #include "core/rng.hpp"
 #include "core/text.hpp"
 #include "tools/game_args.hpp"
@@ -115,16 +119,25 @@ Result<std::unique_ptr<Player>> make_player(const std::string& spec, const rules
     }
     auto n = text::parse_int(value);
     if (!n) return make_error("player spec " + text::quote(part) + " needs a number");
-    if (key == "level" && *n <= 8)
-      limits.level = *n;
-    else if (key == "time")
-      limits.time_ms = *n;
-    else if (key == "nodes")
-      limits.nodes = static_cast<uint64_t>(*n);
-    else if (key == "depth")
-      limits.depth = *n;
-    else
-      return make_error("unknown player spec key " + text::quote(part));
+    // Each key's smallest and largest value.
+    struct Key {
+      std::string_view name;
+      int low, high;
+    };
+    static constexpr Key kKeys[] = {{"level", 0, ai::kMaxLevel}, {"time", 1, INT_MAX},
+                                    {"nodes", 1, INT_MAX},       {"depth", 1, 1000},
+                                    {"noise", 0, 10000},         {"blunder", 0, 100}};
+    const auto* k = std::find_if(std::begin(kKeys), std::end(kKeys),
+                                 [&](const Key& x) { return x.name == key; });
+    if (k == std::end(kKeys)) return make_error("unknown player spec key " + text::quote(part));
+    if (*n < k->low || *n > k->high)
+      return make_error("player spec " + text::quote(part) + " is out of range");
+    if (key == "level") limits.level = *n;
+    if (key == "time") limits.time_ms = *n;
+    if (key == "nodes") limits.nodes = static_cast<uint64_t>(*n);
+    if (key == "depth") limits.depth = *n;
+    if (key == "noise") limits.noise = *n;
+    if (key == "blunder") limits.blunder_percent = *n;
   }
   if (!limits.time_ms && !limits.nodes && !limits.depth) limits.time_ms = 1000;
   if (!usi_options.empty() && usi.empty()) return make_error("setoption= is for usi= players only");

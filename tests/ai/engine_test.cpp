@@ -134,13 +134,47 @@ TEST(Cpu, PlaysOnlyLegalMovesAtEveryLevel) {
   }
 }
 
-TEST(CpuLevels, EveryLevelHasAProfileAndRatingsRise) {
+TEST(CpuLevels, RatingsRiseWithTheLevel) {
   for (int level = ai::kMinLevel + 1; level <= ai::kMaxLevel; ++level)
-    EXPECT_GT(ai::level_profile(level).rating, ai::level_profile(level - 1).rating);
+    EXPECT_GT(ai::level_rating(level), ai::level_rating(level - 1));
+}
+
+TEST(CpuLevels, ALevelTightensTheCallersCapsAndSetsItsNoise) {
+  for (auto table : {ai::LevelTable::standard, ai::LevelTable::musashi, ai::LevelTable::yonin}) {
+    const ai::LevelProfile& p = ai::level_profile(3, table);
+    ai::SearchLimits limits;
+    limits.level = 3;
+    limits.nodes = 100000000;
+    const ai::SearchLimits applied = ai::apply_level(limits, table);
+    EXPECT_EQ(applied.nodes, p.max_nodes);
+    EXPECT_EQ(applied.depth, p.max_depth);
+    EXPECT_EQ(applied.noise, p.noise);
+    EXPECT_EQ(applied.blunder_percent, p.blunder_percent);
+    // A smaller cap of the caller stays, and so does noise the caller set.
+    limits.nodes = 10;
+    limits.noise = 1;
+    EXPECT_EQ(ai::apply_level(limits, table).nodes, 10u);
+    EXPECT_EQ(ai::apply_level(limits, table).noise, 1);
+  }
+}
+
+TEST(CpuLevels, TheTopLevelAndNoLevelLeaveTheLimitsAlone) {
   ai::SearchLimits limits;
-  limits.level = 3;
-  limits.nodes = 1000000;
-  EXPECT_EQ(ai::apply_level(limits).nodes, ai::level_profile(3).max_nodes);
+  limits.time_ms = 1500;
+  for (int level : {0, ai::kMaxLevel}) {
+    limits.level = level;
+    const ai::SearchLimits applied = ai::apply_level(limits, ai::LevelTable::yonin);
+    EXPECT_EQ(applied.nodes, 0u);
+    EXPECT_EQ(applied.depth, 0);
+    EXPECT_EQ(applied.noise, 0);
+    EXPECT_EQ(applied.blunder_percent, 0);
+  }
+}
+
+TEST(CpuLevels, MusashiDepthCapsCountStepsSoTheyAreTwiceTheStandardOnes) {
+  for (int level = ai::kMinLevel; level <= ai::kMaxLevel; ++level)
+    EXPECT_EQ(ai::level_profile(level, ai::LevelTable::musashi).max_depth,
+              2 * ai::level_profile(level, ai::LevelTable::standard).max_depth);
 }
 
 }  // namespace

@@ -165,9 +165,19 @@ TEST(MatchCommand, PlaysAnExternalUsiEngineAfterSettingItsOptions) {
   EXPECT_LT(option, sent.find("usinewgame")) << sent;
 }
 
+TEST(MatchCommand, NoiseAndBlunderSpecsPlayAndAreNamedInTheResult) {
+  auto r = run({"match", "hasami", "--a", "depth=1,noise=500,blunder=50", "--b", "depth=1",
+                "--games", "2", "--quiet"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("match depth=1,noise=500,blunder=50 vs depth=1: games 2 "),
+            std::string::npos)
+      << r.out;
+}
+
 TEST(MatchCommand, BadPlayerSpecsAreErrors) {
-  for (const char* spec : {"level", "nodes=x", "colour=1", "setoption=Thread:1",
-                           "usi=/nonexistent,setoption=Thread"}) {
+  for (const char* spec :
+       {"level", "nodes=x", "colour=1", "setoption=Thread:1", "usi=/nonexistent,setoption=Thread",
+        "level=9", "noise=-1", "blunder=101", "nodes=0"}) {
     auto r = run({"match", "shogi", "--a", spec, "--games", "1"});
     EXPECT_EQ(r.status, 2) << spec;
     EXPECT_EQ(r.err.rfind("error: ", 0), 0u) << spec << ": " << r.err;

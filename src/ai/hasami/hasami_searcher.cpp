@@ -7,6 +7,7 @@
 #include "ai/hasami/evaluation.hpp"
 #include "ai/hasami/tactics.hpp"
 #include "ai/iterative_deepening.hpp"
+#include "ai/levels.hpp"
 #include "ai/search_budget.hpp"
 #include "ai/search_stack.hpp"
 #include "ai/transposition_table.hpp"
@@ -240,7 +241,7 @@ SearchResult HasamiSearcher::search(const rules::GameState& state, const SearchL
                                     const StopFlag& stop, const InfoCallback& on_info) {
   const auto* hasami_state = dynamic_cast<const HasamiState*>(&state);
   if (!hasami_state || state.outcome().over()) return {};
-  const SearchLimits limits = apply_level(requested);
+  const SearchLimits limits = apply_level(requested, LevelTable::standard);
   pos_ = hasami_state->position();
   settings_ = hasami_state->settings();
   budget_.start(limits, stop);

@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "ai/iterative_deepening.hpp"
+#include "ai/levels.hpp"
 #include "ai/musashi/evaluation.hpp"
 #include "ai/musashi/tactics.hpp"
 #include "ai/search_budget.hpp"
@@ -27,9 +28,6 @@ constexpr int kInfinity = 32000;
 constexpr int kMaxPly = 120;
 constexpr int kMaxQuiescencePly = 8;
 constexpr int kMoveCapacity = MoveList::kCapacity;
-// A Musashi ply is one step of one piece and the tree is narrow, so the depth caps of the
-// level profiles (the same for every game) count double here.
-constexpr int kLevelDepthScale = 2;
 
 uint32_t encode(Move m) {
   return m.from == kNoPoint ? 0u : static_cast<uint32_t>(((m.from + 1) << 8) | (m.to + 1));
@@ -290,12 +288,7 @@ SearchResult MusashiSearcher::search(const rules::GameState& state, const Search
                                      const StopFlag& stop, const InfoCallback& on_info) {
   const auto* musashi_state = dynamic_cast<const MusashiState*>(&state);
   if (!musashi_state || state.outcome().over()) return {};
-  SearchLimits limits = apply_level(requested);
-  const LevelProfile& profile = level_profile(limits.level);
-  if (limits.level > 0 && profile.max_depth > 0) {
-    const int cap = profile.max_depth * kLevelDepthScale;
-    limits.depth = requested.depth > 0 ? std::min(requested.depth, cap) : cap;
-  }
+  const SearchLimits limits = apply_level(requested, LevelTable::musashi);
   pos_ = musashi_state->position();
   record_ = musashi_state->record();
   rules_ = musashi_state->end_rules();

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "ai/iterative_deepening.hpp"
+#include "ai/levels.hpp"
 #include "ai/search_budget.hpp"
 #include "ai/search_stack.hpp"
 #include "ai/shogi/evaluation.hpp"
@@ -349,7 +350,7 @@ SearchResult ShogiSearcher<V>::search(const rules::GameState& state, const Searc
                                       const StopFlag& stop, const InfoCallback& on_info) {
   const auto* shogi_state = dynamic_cast<const ShogiState<V>*>(&state);
   if (!shogi_state || state.outcome().over()) return {};
-  const SearchLimits limits = apply_level(requested);
+  const SearchLimits limits = apply_level(requested, LevelTable::standard);
   pos_ = shogi_state->position();
   rules_ = shogi_state->settings().rules;
   move_limit_ = shogi_state->settings().move_limit;

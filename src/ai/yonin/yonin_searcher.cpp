@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "ai/iterative_deepening.hpp"
+#include "ai/levels.hpp"
 #include "ai/search_budget.hpp"
 #include "ai/search_stack.hpp"
 #include "ai/transposition_table.hpp"
@@ -309,7 +310,7 @@ SearchResult YoninSearcher::search(const rules::GameState& state, const SearchLi
                                    const StopFlag& stop, const InfoCallback& on_info) {
   const auto* yonin_state = dynamic_cast<const YoninState*>(&state);
   if (!yonin_state || state.outcome().over()) return {};
-  const SearchLimits limits = apply_level(requested);
+  const SearchLimits limits = apply_level(requested, LevelTable::yonin);
   pos_ = yonin_state->position();
   settings_ = yonin_state->settings();
   root_ = pos_.to_move();
@@ -320,7 +321,7 @@ SearchResult YoninSearcher::search(const rules::GameState& state, const SearchLi
            static_cast<uint64_t>(settings_.move_limit) * 4099);
   salt_ = salt.next();
   budget_.start(limits, stop);
-  noise_ = level_profile(limits.level).noise;
+  noise_ = limits.noise;
   window_depth_ = 0;
   killers_.clear();
   tt_.new_search();

@@ -814,7 +814,7 @@ void Hall::finish_game(Group& g) {
   std::vector<rating::Rating> before(n);
   for (size_t s = 0; s < n; ++s) {
     before[s] = g.seats[s].empty()
-                    ? rating::Rating{static_cast<double>(ai::level_profile(g.cpu_level).rating),
+                    ? rating::Rating{static_cast<double>(ai::level_rating(g.cpu_level)),
                                      kCpuDeviation, 0.06}
                     : rating_of(g.seats[s], g.game);
   }
