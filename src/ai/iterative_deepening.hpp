@@ -110,7 +110,15 @@ SearchResult deepen(const RootHooks<Move>& hooks, const RootPlan& plan, std::vec
       if (budget.exhausted()) break;
       hooks.enter(m);
       int score;
-      if (i == 0 || noisy || !plan.null_window) {
+      if (noisy) {
+        // With noise any move may be chosen, but not one whose score is at most the best
+        // judged so far minus the noise (its judged score cannot pass that best; a decided
+        // score is never noised): it is searched against that bound, a fail-low suffices.
+        // Without this the noisy levels pruned nothing at the root.
+        const int floor =
+            iteration_best < 0 ? alpha : std::max(alpha, iteration_judged - limits.noise);
+        score = hooks.score(m, floor, beta, depth);
+      } else if (i == 0 || !plan.null_window) {
         score = hooks.score(m, alpha, beta, depth);
       } else {
         score = hooks.score(m, alpha, alpha + 1, depth);

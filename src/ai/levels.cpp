@@ -1,14 +1,15 @@
 #include "ai/levels.hpp"
 
 #include <algorithm>
+#include <array>
 
 namespace kaisho::ai {
 
 namespace {
-using Table = LevelProfile[kMaxLevel + 1];
+using Table = std::array<LevelProfile, kMaxLevel + 1>;
 
 // Shogi, Annan and Hasami Shogi.
-constexpr Table kStandard = {
+constexpr Table kStandard = {{
     {0, 0, 0, 0},        // 0: full strength
     {1, 3000, 300, 25},  // 1
     {1, 6000, 150, 8},   // 2
@@ -18,35 +19,31 @@ constexpr Table kStandard = {
     {0, 200000, 8, 0},   // 6
     {0, 600000, 0, 0},   // 7
     {0, 0, 0, 0},        // 8
-};
+}};
 
 // Juroku Musashi: the standard table with the depth caps doubled, since a ply is one step
 // of one piece and the tree is narrow.
-constexpr Table kMusashi = {
-    {0, 0, 0, 0},        // 0
-    {2, 3000, 300, 25},  // 1
-    {2, 6000, 150, 8},   // 2
-    {4, 15000, 80, 0},   // 3
-    {6, 40000, 40, 0},   // 4
-    {8, 60000, 20, 0},   // 5
-    {0, 200000, 8, 0},   // 6
-    {0, 600000, 0, 0},   // 7
-    {0, 0, 0, 0},        // 8
-};
+constexpr Table with_depths_doubled(Table table) {
+  for (LevelProfile& p : table) p.max_depth *= 2;
+  return table;
+}
+constexpr Table kMusashi = with_depths_doubled(kStandard);
 
-// Yonin Shogi: a ply more buys little among four players (docs/cpu-yonin.md), so the levels
-// are set apart mostly by noise and blunders.
-constexpr Table kYonin = {
-    {0, 0, 0, 0},        // 0
-    {1, 3000, 300, 25},  // 1
-    {1, 6000, 150, 8},   // 2
-    {2, 15000, 80, 0},   // 3
-    {3, 40000, 40, 0},   // 4
-    {4, 60000, 20, 0},   // 5
-    {0, 200000, 8, 0},   // 6
-    {0, 600000, 0, 0},   // 7
-    {0, 0, 0, 0},        // 8
-};
+// Yonin Shogi: among four players a deeper search buys little (docs/cpu-yonin.md: against
+// three level-7 opponents, depth 3 to 6 or a whole 1.2 s score within 100 Elo of each
+// other), so the levels below the top are set apart by depth 1 or 2, noise (on Yonin's
+// scale, where a pawn moves the evaluation by 200-400) and random moves.
+constexpr Table kYonin = {{
+    {0, 0, 0, 0},         // 0
+    {1, 3000, 300, 85},   // 1
+    {1, 3000, 300, 68},   // 2
+    {1, 3000, 300, 50},   // 3
+    {1, 3000, 300, 25},   // 4
+    {1, 6000, 150, 8},    // 5
+    {2, 15000, 1000, 0},  // 6
+    {2, 15000, 80, 0},    // 7
+    {0, 0, 0, 0},         // 8
+}};
 
 // Measured by self-play (docs/cpu.md); level 0 rates as level 8.
 constexpr int kRatings[kMaxLevel + 1] = {2100, 800, 1000, 1200, 1400, 1600, 1750, 1900, 2100};

@@ -171,11 +171,5 @@ TEST(CpuLevels, TheTopLevelAndNoLevelLeaveTheLimitsAlone) {
   }
 }
 
-TEST(CpuLevels, MusashiDepthCapsCountStepsSoTheyAreTwiceTheStandardOnes) {
-  for (int level = ai::kMinLevel; level <= ai::kMaxLevel; ++level)
-    EXPECT_EQ(ai::level_profile(level, ai::LevelTable::musashi).max_depth,
-              2 * ai::level_profile(level, ai::LevelTable::standard).max_depth);
-}
-
 }  // namespace
 }  // namespace kaisho::testing

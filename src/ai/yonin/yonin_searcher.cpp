@@ -76,11 +76,6 @@ class YoninSearcher final : public Searcher {
   Settings settings_;
   SearchFlow flow_;
   Seat root_ = 0;
-  // The root window for noisy levels (root_hooks()): the level's noise, the iteration the
-  // best score so far belongs to, and that score.
-  int noise_ = 0;
-  int window_depth_ = 0;
-  int window_best_ = 0;
   uint64_t salt_ = 0;
   SearchBudget budget_;
   KillerMoves<Move, kListCount> killers_;
@@ -283,21 +278,8 @@ RootHooks<Move> YoninSearcher::root_hooks() {
   // child() plays the move, counts it and takes it back itself.
   hooks.enter = [](Move) {};
   hooks.leave = [](Move) {};
-  // With root noise, deepen() searches every root move with a full window (the noise may
-  // lift any of them above the best). Yet a move whose score is more than twice the noise
-  // below the iteration's best so far can never be chosen: its judged score stays below the
-  // best's. So it is searched against that bound, and a fail-low (an upper bound) is enough.
-  // Without this, the noisy levels pruned nothing at the root and reached a ply less than
-  // their node caps allow.
   hooks.score = [this](Move m, int alpha, int beta, int depth) {
-    if (depth != window_depth_) {
-      window_depth_ = depth;
-      window_best_ = -kInfinity;
-    }
-    if (noise_ > 0 && window_best_ > -kInfinity) alpha = std::max(alpha, window_best_ - 2 * noise_);
-    const int score = child(m, alpha, beta, depth, 0, -1);
-    if (!budget_.aborted()) window_best_ = std::max(window_best_, score);
-    return score;
+    return child(m, alpha, beta, depth, 0, -1);
   };
   hooks.append_line = [this](std::vector<Move>& line) { pv_.append_line(1, line); };
   hooks.text = [](Move m) { return move_text(m); };
@@ -321,8 +303,6 @@ SearchResult YoninSearcher::search(const rules::GameState& state, const SearchLi
            static_cast<uint64_t>(settings_.move_limit) * 4099);
   salt_ = salt.next();
   budget_.start(limits, stop);
-  noise_ = limits.noise;
-  window_depth_ = 0;
   killers_.clear();
   tt_.new_search();
 
