@@ -34,6 +34,27 @@ struct RootHooks {
   std::function<int(int score)> mate_in;
 };
 
+// The root hooks of a two-player negamax search (Shogi, Annan, Hasami, Musashi): entering a
+// root move counts it as a node and plays it (`play`), leaving takes it back (`take_back`);
+// its score is the negated `negamax(alpha, beta, depth, ply)` of the position after it, one
+// ply shallower at ply 1, whose best line the search's PV table keeps at ply 1. The game
+// adds `text` and `mate_in`.
+template <class Move, class Pv, class Play, class TakeBack, class Negamax>
+RootHooks<Move> negamax_root_hooks(SearchBudget& budget, const Pv& pv, Play play,
+                                   TakeBack take_back, Negamax negamax) {
+  RootHooks<Move> hooks;
+  hooks.enter = [&budget, play](Move m) {
+    budget.count();
+    play(m);
+  };
+  hooks.leave = take_back;
+  hooks.score = [negamax](Move, int alpha, int beta, int depth) {
+    return -negamax(-beta, -alpha, depth - 1, 1);
+  };
+  hooks.append_line = [&pv](std::vector<Move>& line) { pv.append_line(1, line); };
+  return hooks;
+}
+
 struct RootPlan {
   int max_depth = 0;      // iterations at most (the limits' depth, capped by the game)
   int decided_bound = 0;  // |score| above this: a won or lost game

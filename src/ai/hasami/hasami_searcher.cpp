@@ -219,16 +219,9 @@ int HasamiSearcher::search(int alpha, int beta, int depth, int ply) {
 }
 
 RootHooks<Move> HasamiSearcher::root_hooks() {
-  RootHooks<Move> hooks;
-  hooks.enter = [this](Move m) {
-    budget_.count();
-    pos_.do_move(m);
-  };
-  hooks.leave = [this](Move) { pos_.undo_move(); };
-  hooks.score = [this](Move, int alpha, int beta, int depth) {
-    return -search(-beta, -alpha, depth - 1, 1);
-  };
-  hooks.append_line = [this](std::vector<Move>& line) { pv_.append_line(1, line); };
+  RootHooks<Move> hooks = negamax_root_hooks<Move>(
+      budget_, pv_, [this](Move m) { pos_.do_move(m); }, [this](Move) { pos_.undo_move(); },
+      [this](int alpha, int beta, int depth, int ply) { return search(alpha, beta, depth, ply); });
   hooks.text = [](Move m) { return move_text(m); };
   // Wins count the winner's moves; losses the loser's own moves, rounded up.
   hooks.mate_in = [](int score) {

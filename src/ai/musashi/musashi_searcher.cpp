@@ -265,16 +265,10 @@ int MusashiSearcher::search(int alpha, int beta, int depth, int ply) {
 }
 
 RootHooks<Move> MusashiSearcher::root_hooks() {
-  RootHooks<Move> hooks;
-  hooks.enter = [this](Move m) {
-    budget_.count();
-    make(m, root_undo_);
-  };
-  hooks.leave = [this](Move m) { unmake(m, root_undo_); };
-  hooks.score = [this](Move, int alpha, int beta, int depth) {
-    return -search(-beta, -alpha, depth - 1, 1);
-  };
-  hooks.append_line = [this](std::vector<Move>& line) { pv_.append_line(1, line); };
+  RootHooks<Move> hooks = negamax_root_hooks<Move>(
+      budget_, pv_, [this](Move m) { make(m, root_undo_); },
+      [this](Move m) { unmake(m, root_undo_); },
+      [this](int alpha, int beta, int depth, int ply) { return search(alpha, beta, depth, ply); });
   hooks.text = [](Move m) { return move_text(m); };
   // Losses can come on either side's move (the side to move may have no move, or in
   // Musashi run out of moves), so their count rounds up.

@@ -328,16 +328,9 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply) {
 
 template <Variant V>
 RootHooks<Move> ShogiSearcher<V>::root_hooks() {
-  RootHooks<Move> hooks;
-  hooks.enter = [this](Move m) {
-    budget_.count();
-    pos_.do_move(m);
-  };
-  hooks.leave = [this](Move) { pos_.undo_move(); };
-  hooks.score = [this](Move, int alpha, int beta, int depth) {
-    return -search(-beta, -alpha, depth - 1, 1);
-  };
-  hooks.append_line = [this](std::vector<Move>& line) { pv_.append_line(1, line); };
+  RootHooks<Move> hooks = negamax_root_hooks<Move>(
+      budget_, pv_, [this](Move m) { pos_.do_move(m); }, [this](Move) { pos_.undo_move(); },
+      [this](int alpha, int beta, int depth, int ply) { return search(alpha, beta, depth, ply); });
   hooks.text = [](Move m) { return to_usi(m); };
   hooks.mate_in = [](int score) {
     return score > 0 ? (kMate - score + 1) / 2 : -(kMate + score) / 2;
