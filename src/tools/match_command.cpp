@@ -1,5 +1,5 @@
 // kaisho match GAME [--games N] [--a SPEC] [--b SPEC] [--option KEY=VALUE]... [--openings PLIES]
-//                   [--seed S] [--quiet]
+//                   [--seed S] [--quiet] [--moves]
 // Engine-versus-engine games. SPEC is a comma list of level=L, time=MS, nodes=N, depth=D,
 // noise=X and blunder=PERCENT (the weak levels' judgement, set directly to tune them), or
 // usi=PROGRAM (an external USI engine, Shogi and Annan only; time= is its byoyomi) with any
@@ -7,7 +7,8 @@
 // Default: --a level=8 --b level=7, 10 games, 2 random opening plies, and when a spec gives
 // no limit, 1000 ms per move. Seats rotate: A takes seat (game mod seats); both games of a
 // pair start from the same random opening.
-// One line per game, then:
+// One line per game (with --moves followed by "moves M1 M2 ...", the whole game in the
+// game's move notation, openings included), then:
 //   match A vs B: games N wins W draws D losses L score S (P%) elo E +- M
 // (for four seats also "places 1st/2nd/3rd/4th: a/b/c/d"; the score counts each other seat
 // as a game: ahead 1, tied 1/2, behind 0).
@@ -164,7 +165,7 @@ int match_command(const Args& args, Io io) {
   std::string spec_a = "level=8", spec_b = "level=7";
   int games = 10, opening_plies = 2;
   uint64_t seed = 1;
-  bool quiet = false;
+  bool quiet = false, show_moves = false;
   Args rest;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
@@ -174,6 +175,8 @@ int match_command(const Args& args, Io io) {
     };
     if (a == "--quiet") {
       quiet = true;
+    } else if (a == "--moves") {
+      show_moves = true;
     } else if (a == "--a" || a == "--b" || a == "--games" || a == "--openings" || a == "--seed") {
       auto v = value();
       if (!v) {
@@ -279,6 +282,7 @@ int match_command(const Args& args, Io io) {
       io.out << "game " << g + 1 << ": A=" << spec_a << " as " << seat_names[a_seat] << ": "
              << result << " " << o.reason << note << ", " << state->moves_played().size()
              << " moves\n";
+      if (show_moves) io.out << "moves " << text::join(state->moves_played(), " ") << "\n";
       io.out.flush();
     }
   }

@@ -7,6 +7,8 @@
 #include <iterator>
 #include <regex>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "tools/commands.hpp"
 
@@ -138,6 +140,27 @@ TEST(MatchCommand, PrintsOneLinePerGameAndTheSummary) {
       "match nodes=300 vs nodes=200: games 2 wins [0-2] draws [0-2] losses [0-2] score [0-9.]+ "
       "\\([0-9.]+%\\) elo [-+][0-9]+ \\+- [0-9]+\n");
   EXPECT_TRUE(std::regex_match(r.out, format)) << r.out;
+}
+
+TEST(MatchCommand, MovesPrintsEveryMoveOfEachGameAfterItsLine) {
+  auto r =
+      run({"match", "musashi", "--a", "nodes=200", "--b", "nodes=100", "--games", "2", "--moves"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::istringstream lines(r.out);
+  std::string line;
+  for (int g = 1; g <= 2; ++g) {
+    ASSERT_TRUE(std::getline(lines, line));
+    std::smatch m;
+    ASSERT_TRUE(std::regex_match(line, m, std::regex("game [12]: .*, ([0-9]+) moves"))) << line;
+    const size_t played = std::stoul(m[1]);
+    ASSERT_TRUE(std::getline(lines, line));
+    ASSERT_EQ(line.rfind("moves ", 0), 0u) << line;
+    std::istringstream words(line.substr(6));
+    const std::vector<std::string> moves{std::istream_iterator<std::string>(words), {}};
+    EXPECT_EQ(moves.size(), played) << line;
+  }
+  ASSERT_TRUE(std::getline(lines, line));
+  EXPECT_EQ(line.rfind("match nodes=200 vs nodes=100:", 0), 0u) << line;
 }
 
 TEST(MatchCommand, PlaysAnExternalUsiEngineAfterSettingItsOptions) {
