@@ -21,13 +21,23 @@ constexpr Table kStandard = {{
     {0, 0, 0, 0},        // 8
 }};
 
-// Juroku Musashi: the standard table with the depth caps doubled, since a ply is one step
-// of one piece and the tree is narrow.
-constexpr Table with_depths_doubled(Table table) {
-  for (LevelProfile& p : table) p.max_depth *= 2;
-  return table;
-}
-constexpr Table kMusashi = with_depths_doubled(kStandard);
+// Juroku Musashi: above a few thousand nodes strength grows slowly with the search
+// (docs/cpu-hasami-musashi.md: against a 60,000-node search, 15,000 nodes score -40 Elo,
+// 200,000 nodes +35, and root noise costs nothing measurable), so the table is spread by
+// node caps ten times apart at the top, and the standard table's weakest levels start one
+// level higher, below them a level with one random move in two. A Musashi ply is one step
+// of one piece and the tree is narrow, so the depth caps are twice the standard ones.
+constexpr Table kMusashi = {{
+    {0, 0, 0, 0},        // 0: full strength
+    {2, 3000, 300, 50},  // 1
+    {2, 3000, 300, 25},  // 2
+    {2, 6000, 150, 8},   // 3
+    {4, 15000, 80, 0},   // 4
+    {6, 40000, 40, 0},   // 5
+    {0, 60000, 0, 0},    // 6
+    {0, 600000, 0, 0},   // 7
+    {0, 0, 0, 0},        // 8
+}};
 
 // Yonin Shogi: among four players a deeper search buys little (docs/cpu-yonin.md: against
 // three level-7 opponents, depth 3 to 6 or a whole 1.2 s score within 100 Elo of each
