@@ -184,7 +184,7 @@ SearchResult deepen(const RootHooks<Move>& hooks, const RootPlan& plan, std::vec
     if (decided && depth > plan.decided_depth(best_score)) break;
     // One legal move: nothing to choose, unless the caller asked for a fixed effort.
     if (moves.size() == 1 && !budget.has_node_limit() && limits.depth == 0) break;
-    if (!budget.room_for_next_iteration(plan.iteration_start_fraction)) break;
+    if (!limits.fixed_time && !budget.room_for_next_iteration(plan.iteration_start_fraction)) break;
   }
   result.best_move = hooks.text(best);
   result.info = describe(hooks, plan, budget, completed_depth, best_score, best_pv);

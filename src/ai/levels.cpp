@@ -8,7 +8,7 @@ namespace kaisho::ai {
 namespace {
 using Table = std::array<LevelProfile, kMaxLevel + 1>;
 
-// Shogi, Annan and Hasami Shogi.
+// Shogi and Hasami Shogi.
 constexpr Table kStandard = {{
     {0, 0, 0, 0},        // 0: full strength
     {1, 3000, 300, 25},  // 1
@@ -39,6 +39,23 @@ constexpr Table kMusashi = {{
     {0, 0, 0, 0},        // 8
 }};
 
+// Annan Shogi: its search runs under a million nodes a second (a third of plain Shogi's),
+// and more nodes buy less than in Shogi, so level 8 did not beat level 7 clearly at 200,000
+// to 600,000 nodes (docs/cpu.md, Annan's ladder). The standard table's levels 1-6 are
+// shifted one level up, level 7 searches 120,000 nodes (level 8 about six times more at one
+// second), and level 1 plays every other move at random.
+constexpr Table kAnnan = {{
+    {0, 0, 0, 0},        // 0: full strength
+    {1, 3000, 300, 50},  // 1
+    {1, 3000, 300, 25},  // 2
+    {1, 6000, 150, 8},   // 3
+    {2, 15000, 80, 0},   // 4
+    {3, 40000, 40, 0},   // 5
+    {4, 60000, 20, 0},   // 6
+    {0, 120000, 0, 0},   // 7
+    {0, 0, 0, 0},        // 8
+}};
+
 // Yonin Shogi: among four players a deeper search buys little (docs/cpu-yonin.md: against
 // three level-7 opponents, depth 3 to 6 or a whole 1.2 s score within 100 Elo of each
 // other), so the levels below the top are set apart by depth 1 or 2, noise (on Yonin's
@@ -60,6 +77,8 @@ constexpr int kRatings[kMaxLevel + 1] = {2100, 800, 1000, 1200, 1400, 1600, 1750
 
 const Table& table_of(LevelTable table) {
   switch (table) {
+    case LevelTable::annan:
+      return kAnnan;
     case LevelTable::musashi:
       return kMusashi;
     case LevelTable::yonin:

@@ -18,7 +18,7 @@ struct LevelProfile {
 };
 
 // Which table of profiles a game's search uses.
-enum class LevelTable { standard, musashi, yonin };
+enum class LevelTable { standard, annan, musashi, yonin };
 
 constexpr int kMinLevel = 1;
 constexpr int kMaxLevel = 8;

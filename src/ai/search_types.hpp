@@ -9,9 +9,12 @@
 namespace kaisho::ai {
 
 struct SearchLimits {
-  int depth = 0;          // iterations to complete (0 = no limit)
-  uint64_t nodes = 0;     // stop after this many nodes (0 = no limit); deterministic
-  int64_t time_ms = 0;    // wall-clock budget for this move (0 = no limit)
+  int depth = 0;        // iterations to complete (0 = no limit)
+  uint64_t nodes = 0;   // stop after this many nodes (0 = no limit); deterministic
+  int64_t time_ms = 0;  // wall-clock budget for this move (0 = no limit)
+  // time_ms is this move's own allowance (a fixed time per move, byoyomi), not a share of a
+  // clock: nothing is saved by stopping early, so deepening goes on until it runs out.
+  bool fixed_time = false;
   bool infinite = false;  // think until stopped (the other limits are ignored)
   int mate = 0;           // USI "go mate": look for a mate within this many moves (0 = off)
   // Playing level 1..8 (0 = full strength): weaker levels search less and add noise.

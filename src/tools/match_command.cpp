@@ -141,6 +141,7 @@ Result<std::unique_ptr<Player>> make_player(const std::string& spec, const rules
     if (key == "blunder") limits.blunder_percent = *n;
   }
   if (!limits.time_ms && !limits.nodes && !limits.depth) limits.time_ms = 1000;
+  limits.fixed_time = true;  // time= is each move's own allowance, as a byoyomi
   if (!usi_options.empty() && usi.empty()) return make_error("setoption= is for usi= players only");
   if (!usi.empty()) {
     if (game.id() != "shogi" && game.id() != "annan")

@@ -62,6 +62,7 @@ int think_command(const Args& args, Io io) {
     return 2;
   }
   if (!limits.depth && !limits.nodes && !limits.time_ms) limits.time_ms = 1000;
+  limits.fixed_time = true;
   ai::Engine engine;
   Status set = engine.set_position(*parsed->game, *state.value());
   if (!set) {

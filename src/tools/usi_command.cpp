@@ -193,9 +193,14 @@ void UsiSession::cmd_go(const std::vector<std::string_view>& w) {
       int64_t budget = std::max<int64_t>(left, 0) / 40 + inc + byoyomi * 9 / 10;
       if (left > 0) budget = std::min(budget, left / 2 + byoyomi * 9 / 10);
       limits.time_ms = std::max<int64_t>(budget - 50, 10);
+      // Byoyomi alone: what this move leaves unused is lost, so all of it is used.
+      limits.fixed_time = left <= 0 && inc == 0;
     }
   }
-  if (movetime > 0) limits.time_ms = movetime;
+  if (movetime > 0) {
+    limits.time_ms = movetime;
+    limits.fixed_time = true;
+  }
   limits.level = level_;
   if (ponder) {
     pondering_ = true;

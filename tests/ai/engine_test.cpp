@@ -140,7 +140,8 @@ TEST(CpuLevels, RatingsRiseWithTheLevel) {
 }
 
 TEST(CpuLevels, ALevelTightensTheCallersCapsAndSetsItsNoise) {
-  for (auto table : {ai::LevelTable::standard, ai::LevelTable::musashi, ai::LevelTable::yonin}) {
+  for (auto table : {ai::LevelTable::standard, ai::LevelTable::annan, ai::LevelTable::musashi,
+                     ai::LevelTable::yonin}) {
     const ai::LevelProfile& p = ai::level_profile(3, table);
     ai::SearchLimits limits;
     limits.level = 3;

@@ -8,6 +8,7 @@
 #include "ai/search_budget.hpp"
 #include "ai/search_stack.hpp"
 #include "ai/shogi/evaluation.hpp"
+#include "ai/shogi/mate_in_one.hpp"
 #include "ai/transposition_table.hpp"
 #include "core/rng.hpp"
 #include "rules/shogi/game_state.hpp"
@@ -19,6 +20,7 @@ namespace {
 
 using namespace kaisho::shogi;
 using shogi_search::evaluate;
+using shogi_search::find_mate_in_one;
 using shogi_search::hand_value;
 using shogi_search::piece_value;
 
@@ -166,6 +168,10 @@ int ShogiSearcher<V>::quiescence(int alpha, int beta, int ply, int qply) {
   if (!checked) {
     const int stand = evaluate<V>(pos_);
     if (stand >= beta || ply >= kMaxPly || qply >= kMaxQuiescencePly) return stand;
+    // At the horizon, standing pat would miss a mate by a drop (quiescence tries captures
+    // only). Deeper in quiescence the test is left out to bound its cost.
+    if constexpr (V == Variant::Shogi)
+      if (qply == 0 && find_mate_in_one(pos_, rules_)) return kMate - ply - 1;
     best = stand;
     alpha = std::max(alpha, stand);
   } else if (ply >= kMaxPly || qply >= kMaxQuiescencePly) {
@@ -224,6 +230,8 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply) {
       if (const auto s = tt_cutoff(*e, depth, alpha, beta, ply, kMateBound)) return *s;
   }
   const bool checked = in_check<V>(pos_);
+  if constexpr (V == Variant::Shogi)
+    if (ply > 0 && !checked && find_mate_in_one(pos_, rules_)) return kMate - ply - 1;
   bool have_eval = false;
   int eval = 0;
   if (!checked && !pv_node && std::abs(beta) < kMateBound) {
@@ -343,7 +351,8 @@ SearchResult ShogiSearcher<V>::search(const rules::GameState& state, const Searc
                                       const StopFlag& stop, const InfoCallback& on_info) {
   const auto* shogi_state = dynamic_cast<const ShogiState<V>*>(&state);
   if (!shogi_state || state.outcome().over()) return {};
-  const SearchLimits limits = apply_level(requested, LevelTable::standard);
+  const SearchLimits limits =
+      apply_level(requested, V == Variant::Annan ? LevelTable::annan : LevelTable::standard);
   pos_ = shogi_state->position();
   rules_ = shogi_state->settings().rules;
   move_limit_ = shogi_state->settings().move_limit;

@@ -758,6 +758,7 @@ void Hall::request_cpu(Group& g, const std::string& why) {
   int64_t budget = config_.cpu_move_ms;
   if (g.timer > 0) budget = std::min<int64_t>(budget, g.timer * 1000 / 2);
   request.limits.time_ms = budget;
+  request.limits.fixed_time = true;  // the CPU has no clock to save time for
   request.limits.seed = static_cast<uint64_t>(g.state->moves_played().size());
   std::weak_ptr<bool> alive = alive_;
   const std::string id = g.id;
