@@ -1,0 +1,63 @@
+// When iterative deepening stops: against a clock it starts no iteration once half the
+// budget is spent; a move's own allowance (byoyomi, the server's CPU budget) is used whole.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <thread>
+
+#include "ai/iterative_deepening.hpp"
+
+namespace kaisho::testing {
+namespace {
+
+// Two root moves (one would end deepening at once: nothing to choose); the first one's
+// search at depth d takes d * 200 ms, the second's none: iterations end at 200, 600 and
+// 1200 ms. With a 1000 ms budget, the second ends past half of it.
+struct DeepeningRun {
+  int completed_depth;
+  std::chrono::milliseconds elapsed;
+};
+
+DeepeningRun deepen_with(bool fixed_time) {
+  ai::RootHooks<int> hooks;
+  hooks.enter = hooks.leave = [](int) {};
+  hooks.score = [](int move, int, int, int depth) {
+    if (move == 7) std::this_thread::sleep_for(std::chrono::milliseconds(200 * depth));
+    return move == 7 ? 10 : 0;
+  };
+  hooks.append_line = [](std::vector<int>&) {};
+  hooks.text = [](int m) { return std::to_string(m); };
+  hooks.mate_in = [](int) { return 0; };
+  ai::RootPlan plan;
+  plan.max_depth = 10;
+  plan.decided_bound = 1000;
+  plan.decided_depth = [](int) { return 100; };
+  ai::SearchLimits limits;
+  limits.time_ms = 1000;
+  limits.fixed_time = fixed_time;
+  ai::SearchBudget budget;
+  ai::StopFlag stop{false};
+  budget.start(limits, stop);
+  Rng rng(1);
+  const auto start = std::chrono::steady_clock::now();
+  const int depth = ai::deepen<int>(hooks, plan, {7, 8}, limits, budget, rng, nullptr).info.depth;
+  return {depth, std::chrono::duration_cast<std::chrono::milliseconds>(
+                     std::chrono::steady_clock::now() - start)};
+}
+
+TEST(IterativeDeepening, AgainstAClockNoIterationStartsPastHalfTheBudget) {
+  const DeepeningRun run = deepen_with(false);
+  EXPECT_EQ(run.completed_depth, 2);
+  EXPECT_LT(run.elapsed, std::chrono::milliseconds(1000));
+}
+
+// The third iteration starts and runs into the deadline; its first move (the best so far)
+// was searched, so the partial iteration counts, but it is not complete.
+TEST(IterativeDeepening, AFixedTimePerMoveIsUsedToTheEnd) {
+  const DeepeningRun run = deepen_with(true);
+  EXPECT_EQ(run.completed_depth, 2);
+  EXPECT_GE(run.elapsed, std::chrono::milliseconds(1000));
+}
+
+}  // namespace
+}  // namespace kaisho::testing
