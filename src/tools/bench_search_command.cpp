@@ -26,7 +26,8 @@ struct SearchBenchPosition {
 // Every game with a CPU gets its start position; Shogi a few more.
 constexpr SearchBenchPosition kSearchPositions[] = {
     {"shogi", "start", "startpos"},
-    {"shogi", "middlegame", "ln1g3nl/1r3kg2/p2pppsp1/2ps2p1p/1p7/2P1P1P2/PPSP1PN1P/2G2S1R1/LN2KG2L b Bb 1"},
+    {"shogi", "middlegame",
+     "ln1g3nl/1r3kg2/p2pppsp1/2ps2p1p/1p7/2P1P1P2/PPSP1PN1P/2G2S1R1/LN2KG2L b Bb 1"},
     {"shogi", "matsuri", "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1"},
     {"annan", "start", "startpos"},
     {"hasami", "start", "startpos"},
@@ -44,7 +45,8 @@ uint64_t fnv(uint64_t h, const std::string& s) {
 int bench_search_command(const Args& args, Io io) {
   bool quick = false;
   for (const auto& a : args) {
-    if (a == "--quick") quick = true;
+    if (a == "--quick")
+      quick = true;
     else {
       io.err << "error: usage: kaisho bench search [--quick]\n";
       return 2;
@@ -67,12 +69,18 @@ int bench_search_command(const Args& args, Io io) {
     limits.nodes = node_count;
     const auto start = std::chrono::steady_clock::now();
     ai::SearchResult r = engine.think(limits);
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    signature = fnv(fnv(signature, r.best_move), std::to_string(r.info.nodes));
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    // Best move, nodes, completed depth and score: a change of pruning or evaluation shows
+    // even when the chosen move stays the same.
+    signature = fnv(fnv(signature, r.best_move), std::to_string(r.info.nodes) + " " +
+                                                     std::to_string(r.info.depth) + " " +
+                                                     std::to_string(r.info.score));
     total += r.info.nodes;
-    std::snprintf(line, sizeof line, "search %s %s nodes %llu depth %d bestmove %s seconds %.3f nps %.0f\n",
-                  bp.game, bp.label, static_cast<unsigned long long>(r.info.nodes), r.info.depth,
-                  r.best_move.c_str(), seconds, static_cast<double>(r.info.nodes) / std::max(seconds, 1e-9));
+    std::snprintf(
+        line, sizeof line, "search %s %s nodes %llu depth %d bestmove %s seconds %.3f nps %.0f\n",
+        bp.game, bp.label, static_cast<unsigned long long>(r.info.nodes), r.info.depth,
+        r.best_move.c_str(), seconds, static_cast<double>(r.info.nodes) / std::max(seconds, 1e-9));
     io.out << line;
   }
   std::snprintf(line, sizeof line, "search signature %016llx nodes %llu\n",
@@ -88,9 +96,10 @@ int bench_search_command(const Args& args, Io io) {
     ai::SearchLimits limits;
     limits.time_ms = 1000;
     ai::SearchResult r = engine.think(limits);
-    std::snprintf(line, sizeof line, "depth1s %s %s depth %d nodes %llu nps %.0f\n", bp.game, bp.label,
-                  r.info.depth, static_cast<unsigned long long>(r.info.nodes),
-                  static_cast<double>(r.info.nodes) * 1000.0 / static_cast<double>(std::max<int64_t>(r.info.time_ms, 1)));
+    std::snprintf(line, sizeof line, "depth1s %s %s depth %d nodes %llu nps %.0f\n", bp.game,
+                  bp.label, r.info.depth, static_cast<unsigned long long>(r.info.nodes),
+                  static_cast<double>(r.info.nodes) * 1000.0 /
+                      static_cast<double>(std::max<int64_t>(r.info.time_ms, 1)));
     io.out << line;
   }
   return 0;

@@ -230,8 +230,11 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply) {
       if (const auto s = tt_cutoff(*e, depth, alpha, beta, ply, kMateBound)) return *s;
   }
   const bool checked = in_check<V>(pos_);
+  // A mate in one ends the node at once (at depth 1 searching the moves finds it as well,
+  // at less cost than the test).
   if constexpr (V == Variant::Shogi)
-    if (ply > 0 && !checked && find_mate_in_one(pos_, rules_)) return kMate - ply - 1;
+    if (ply > 0 && depth >= 2 && !checked && find_mate_in_one(pos_, rules_))
+      return kMate - ply - 1;
   bool have_eval = false;
   int eval = 0;
   if (!checked && !pv_node && std::abs(beta) < kMateBound) {
