@@ -7,6 +7,7 @@
 // (step 0 is the hand-set starting point).
 #include <fstream>
 #include <ostream>
+#include <sstream>
 #include <string>
 
 #include "ai/shogi/eval_training.hpp"
@@ -93,9 +94,11 @@ int train_eval_command(const Args& args, Io io) {
   }
   if (!out.empty()) {
     std::ofstream file(out);
-    file << weights_source(w, std::to_string(games) + " games, " + std::to_string(train.size()) +
-                                  " samples, " + std::to_string(options.steps) +
-                                  " steps, lambda " + std::to_string(options.lambda));
+    std::ostringstream provenance;
+    provenance << games << " games, " << train.size() << " training samples, " << options.steps
+               << " steps, --lambda " << options.lambda << " --l2 " << options.l2 << " --scale "
+               << options.scale << " --rate " << options.rate;
+    file << weights_source(w, provenance.str());
     if (!file) {
       io.err << "error: cannot write " << out << "\n";
       return 2;

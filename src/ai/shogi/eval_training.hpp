@@ -41,7 +41,7 @@ struct TrainingSet {
 struct TrainingOptions {
   double scale = 600;    // centipawns per unit of the logistic
   double lambda = 0.1;   // weight of the game result in the target
-  double l2 = 1e-8;      // penalty per squared centipawn away from the starting weights
+  double l2 = 1e-10;     // penalty per squared centipawn away from the starting weights
   int steps = 400;       // full-batch Adam steps
   double rate = 1.0;     // Adam step, centipawns
   int max_label = 3000;  // samples scored beyond this are left out
