@@ -71,6 +71,10 @@ class Usi:
                 i = words.index("score")
                 score = int(words[i + 2]) if words[i + 1] == "cp" else None
                 pv = words[words.index("pv") + 1:] if "pv" in words else []
+                # A lost engine may end its variation with "resign" (or "win"): not moves.
+                for end in ("resign", "win"):
+                    if end in pv:
+                        pv = pv[:pv.index(end)]
 
 
 class Rules:
