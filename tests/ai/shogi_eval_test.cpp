@@ -40,8 +40,23 @@ Position colour_flipped(const Position& pos) {
   return flipped;
 }
 
-TEST(ShogiEvaluation, StartPositionIsWorthOnlyTheTempo) {
-  EXPECT_EQ(evaluate<Variant::Shogi>(sfen(kStartSfen)), kEvalWeights[f::kTempo]);
+TEST(ShogiEvaluation, StartPositionIsWorthOnlyTheOpeningTempo) {
+  EXPECT_EQ(game_phase(sfen(kStartSfen)), 0);
+  EXPECT_EQ(evaluate<Variant::Shogi>(sfen(kStartSfen)), kEvalWeights[2 * f::kTempo]);
+}
+
+TEST(ShogiEvaluation, GamePhaseCountsPiecesInHandAndInTheOtherCamp) {
+  // One pawn in each hand: 2 of 24.
+  EXPECT_EQ(game_phase(sfen("lnsgkgsnl/1r5b1/p1ppppppp/9/9/9/PP1PPPPPP/1B5R1/LNSGKGSNL b Pp 5")),
+            2 * f::kPhaseMax / 24);
+  // A bishop in each hand: 6 of 24.
+  EXPECT_EQ(game_phase(sfen("lnsgkgsnl/1r7/ppppppppp/9/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b Bb 5")),
+            6 * f::kPhaseMax / 24);
+  // A bishop in sente's hand (3) and sente's horse in gote's camp (2): 5 of 24.
+  EXPECT_EQ(game_phase(sfen("lnsgkgsnl/1r5+B1/ppppppppp/9/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 6")),
+            5 * f::kPhaseMax / 24);
+  // Everything in hand: the endgame.
+  EXPECT_EQ(game_phase(sfen("4k4/9/9/9/9/9/9/9/4K4 b RBGSNLPrb3g3s3n3l17p 1")), f::kPhaseMax);
 }
 
 TEST(ShogiEvaluation, ExchangingTheColoursGivesTheSameScoreToTheSideToMove) {
@@ -149,13 +164,43 @@ TEST(ShogiEvalTraining, TrainingLowersTheLoss) {
   EXPECT_LT(loss(w, set, options.scale), before * 0.5);
 }
 
-TEST(ShogiEvalTraining, WeightsSourceHasOneNumberPerFeature) {
+TEST(ShogiEvalTraining, TheTrainerEvaluatesAPositionAsTheSearchDoes) {
+  TrainingOptions options;
+  TrainingSet set;
+  // Bishops exchanged after two moves: the later positions have a bishop in each hand and
+  // blend the opening and endgame weights.
+  const std::string line =
+      "b 7g7f/30 3c3d/-20 8h2b+/10 3a2b/-10 2g2f/40 8c8d/-10 2f2e/20 8d8e/-30 7i7h/10";
+  ASSERT_TRUE(add_game(line, options, set).ok());
+  Weights w{};
+  for (int i = 0; i < f::kWeightCount; ++i) w[i] = kEvalWeights[i];
+  // Replay the game to have each sampled position (the labelled quiet ones) in order.
+  Position pos = sfen(kStartSfen);
+  size_t sample = 0;
+  for (std::string_view word :
+       {"7g7f", "3c3d", "8h2b+", "3a2b", "2g2f", "8c8d", "2f2e", "8d8e", "7i7h"}) {
+    const Move m = parse_usi(word).value();
+    const bool sampled = word != "8h2b+" && word != "3a2b";  // captures are left out
+    if (word == "2g2f") {
+      EXPECT_GT(game_phase(pos), 0);
+    }
+    if (sampled) {
+      ASSERT_LT(sample, set.size());
+      EXPECT_NEAR(predict(w, set, sample), evaluate<Variant::Shogi>(pos), 1.0) << word;
+      ++sample;
+    }
+    pos.do_move(m);
+  }
+  EXPECT_EQ(sample, set.size());
+}
+
+TEST(ShogiEvalTraining, WeightsSourceHasTwoNumbersPerFeature) {
   const std::string source = weights_source(initial_weights(), "test");
   const size_t values = source.find("= {");
   ASSERT_NE(values, std::string::npos);
   EXPECT_EQ(
       static_cast<int>(std::count(source.begin() + static_cast<long>(values), source.end(), ',')),
-      f::kCount);
+      2 * f::kCount);
   EXPECT_NE(source.find("kEvalWeights"), std::string::npos);
 }
 

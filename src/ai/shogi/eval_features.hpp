@@ -21,6 +21,11 @@
 //                  opponent's hand; own golds and silvers beside the king
 //   mobility       squares a rook or dragon reaches; squares a bishop or horse reaches
 //   tempo          the side to move
+//
+// Every feature has two weights, one for the opening and one for the endgame, and the
+// evaluation blends them by the game's phase (game_phase: 0 at the start, kPhaseMax once
+// enough material is in hand or in the other camp), so that a piece's place or the danger to
+// a king can matter more as the game goes on.
 #include <cstdint>
 
 #include "rules/shogi/movegen.hpp"
@@ -46,6 +51,10 @@ constexpr int kBishopMobility = kKingAttacked + 5;
 constexpr int kTempo = kKingAttacked + 6;
 constexpr int kCount = kTempo + 1;
 
+// Weights: feature i has weight [2 * i] in the opening and [2 * i + 1] in the endgame.
+constexpr int kWeightCount = 2 * kCount;
+constexpr int kPhaseMax = 16;
+
 // The square as colour c sees it (gote's view turned 180 degrees).
 constexpr Square seen_by(Color c, Square sq) {
   return c == kBlack ? sq : kSquareCount - 1 - sq;
@@ -58,6 +67,22 @@ constexpr int offset(Square king, Square sq) {
 }
 
 }  // namespace features
+
+// How far the game has gone, 0 (the start) to features::kPhaseMax: the pieces in hand (a
+// pawn counts 1, any other piece 3) and the pieces in the other side's camp (2 each), of
+// both colours; kPhaseMax is reached at 24.
+inline int game_phase(const Position& pos) {
+  constexpr int kFull = 24;
+  int raw = 0;
+  for (int ci = 0; ci < 2; ++ci) {
+    const Color c = static_cast<Color>(ci);
+    const Hand& hand = pos.hand(c);
+    raw += hand.count[kPawn];
+    for (int t = kLance; t <= kGold; ++t) raw += 3 * hand.count[t];
+    raw += 2 * (pos.pieces(c) & promotion_zone(c)).count();
+  }
+  return raw >= kFull ? features::kPhaseMax : raw * features::kPhaseMax / kFull;
+}
 
 // What colour c's long-range pieces attack (rooks, bishops, lances, dragons, horses: their
 // sliding moves), and how many squares not its own its rooks/dragons and bishops/horses reach.

@@ -57,6 +57,7 @@ class GameSamples {
     });
     set.offsets.push_back(static_cast<uint32_t>(set.index.size()));
     set.side.push_back(static_cast<int8_t>(side));
+    set.phase.push_back(static_cast<uint8_t>(game_phase(pos)));
     set.target.push_back(static_cast<float>(
         (1 - options_.lambda) * sigmoid(score / options_.scale) + options_.lambda * result));
   }
@@ -118,11 +119,12 @@ Result<int> add_game(std::string_view line, const TrainingOptions& options, Trai
   for (size_t i = 1; i < added.offsets.size(); ++i) set.offsets.push_back(base + added.offsets[i]);
   set.target.insert(set.target.end(), added.target.begin(), added.target.end());
   set.side.insert(set.side.end(), added.side.begin(), added.side.end());
+  set.phase.insert(set.phase.end(), added.phase.begin(), added.phase.end());
   return static_cast<int>(added.size());
 }
 
 Weights initial_weights() {
-  Weights w{};
+  std::array<float, f::kCount> w{};
   // Placement by king distance (the larger of the file and rank offsets), attack and defence.
   constexpr int kAttack[kPieceTypeCount][9] = {{},
                                                {0, 18, 10, 4},  // pawn
@@ -176,20 +178,29 @@ Weights initial_weights() {
   w[f::kKingDefenders] = 28;
   w[f::kRookMobility] = 3;
   w[f::kBishopMobility] = 4;
-  return w;
+  Weights both{};
+  for (int i = 0; i < f::kCount; ++i) both[2 * i] = both[2 * i + 1] = w[i];
+  return both;
 }
 
 namespace {
 
-// The evaluation of sample i from the side to move's view, in centipawns.
-double predict(const Weights& w, const TrainingSet& set, size_t i) {
-  double e = 0;
-  for (uint32_t k = set.offsets[i]; k < set.offsets[i + 1]; ++k)
-    e += w[set.index[k]] * set.value[k];
-  return e * set.side[i];
+// How much of sample i's evaluation comes from the opening weights (the rest from the endgame).
+double opening_share(const TrainingSet& set, size_t i) {
+  return static_cast<double>(f::kPhaseMax - set.phase[i]) / f::kPhaseMax;
 }
 
 }  // namespace
+
+double predict(const Weights& w, const TrainingSet& set, size_t i) {
+  double opening = 0, endgame = 0;
+  for (uint32_t k = set.offsets[i]; k < set.offsets[i + 1]; ++k) {
+    opening += w[2 * set.index[k]] * set.value[k];
+    endgame += w[2 * set.index[k] + 1] * set.value[k];
+  }
+  const double share = opening_share(set, i);
+  return (opening * share + endgame * (1 - share)) * set.side[i];
+}
 
 double loss(const Weights& w, const TrainingSet& set, double scale) {
   if (set.size() == 0) return 0;
@@ -205,24 +216,27 @@ Trainer::Trainer(const TrainingSet& set, const TrainingOptions& options)
     : set_(set),
       options_(options),
       prior_(initial_weights()),
-      m_(f::kCount, 0.0),
-      v_(f::kCount, 0.0) {}
+      m_(f::kWeightCount, 0.0),
+      v_(f::kWeightCount, 0.0) {}
 
 void Trainer::run(Weights& w, int steps) {
   constexpr double kBeta1 = 0.9, kBeta2 = 0.999, kEpsilon = 1e-12;
-  std::vector<double> gradient(f::kCount);
+  std::vector<double> gradient(f::kWeightCount);
   const double n = static_cast<double>(set_.size());
   for (int s = 0; s < steps && n > 0; ++s) {
     std::fill(gradient.begin(), gradient.end(), 0.0);
     for (size_t i = 0; i < set_.size(); ++i) {
       const double p = sigmoid(predict(w, set_, i) / options_.scale);
       const double d = 2 * (p - set_.target[i]) * p * (1 - p) / options_.scale * set_.side[i] / n;
-      for (uint32_t k = set_.offsets[i]; k < set_.offsets[i + 1]; ++k)
-        gradient[set_.index[k]] += d * set_.value[k];
+      const double share = opening_share(set_, i);
+      for (uint32_t k = set_.offsets[i]; k < set_.offsets[i + 1]; ++k) {
+        gradient[2 * set_.index[k]] += d * share * set_.value[k];
+        gradient[2 * set_.index[k] + 1] += d * (1 - share) * set_.value[k];
+      }
     }
     ++t_;
     const double c1 = 1 - std::pow(kBeta1, t_), c2 = 1 - std::pow(kBeta2, t_);
-    for (int i = 0; i < f::kCount; ++i) {
+    for (int i = 0; i < f::kWeightCount; ++i) {
       double g = gradient[i];
       g += 2 * options_.l2 * (w[i] - prior_[i]);
       if (g == 0 && m_[i] == 0) continue;
@@ -239,11 +253,11 @@ std::string weights_source(const Weights& w, std::string_view provenance) {
   s += "// " + std::string(provenance) + "\n";
   s += "// clang-format off\n#include \"ai/shogi/eval_weights.hpp\"\n\n";
   s += "namespace kaisho::ai::shogi_search {\n\n";
-  s += "const std::array<int16_t, features::kCount> kEvalWeights = {\n";
-  for (int i = 0; i < f::kCount; ++i) {
+  s += "const std::array<int16_t, features::kWeightCount> kEvalWeights = {\n";
+  for (int i = 0; i < f::kWeightCount; ++i) {
     const long v = std::lround(std::clamp<double>(w[i], -32000, 32000));
     s += (i % 20 == 0 ? "  " : " ") + std::to_string(v) + ",";
-    if (i % 20 == 19 || i + 1 == f::kCount) s += "\n";
+    if (i % 20 == 19 || i + 1 == f::kWeightCount) s += "\n";
   }
   s += "};\n\n}  // namespace kaisho::ai::shogi_search\n// clang-format on\n";
   return s;

@@ -25,7 +25,7 @@
 
 namespace kaisho::ai::shogi_search {
 
-using Weights = std::array<float, features::kCount>;
+using Weights = std::array<float, features::kWeightCount>;
 
 struct TrainingSet {
   // Sparse features of each sample: entries [offsets[i], offsets[i + 1]).
@@ -34,6 +34,7 @@ struct TrainingSet {
   std::vector<uint32_t> offsets{0};
   std::vector<float> target;  // win probability for the side to move
   std::vector<int8_t> side;   // +1 sente to move, -1 gote
+  std::vector<uint8_t> phase;  // game_phase of the position
 
   size_t size() const { return target.size(); }
 };
@@ -52,8 +53,13 @@ struct TrainingOptions {
 Result<int> add_game(std::string_view line, const TrainingOptions& options, TrainingSet& set);
 
 // The hand-set evaluation the training starts from: material as the search values it
-// (piece_value, hand_value), placement by king distance, king safety, mobility.
+// (piece_value, hand_value), placement by king distance, king safety, mobility; the same in
+// the opening and the endgame.
 Weights initial_weights();
+
+// The evaluation of sample i from the side to move's view, in centipawns: what evaluate<Shogi>
+// gives its position with these weights, before rounding.
+double predict(const Weights& w, const TrainingSet& set, size_t i);
 
 // Mean squared error of the prediction on a set.
 double loss(const Weights& w, const TrainingSet& set, double scale);

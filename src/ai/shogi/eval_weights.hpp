@@ -1,6 +1,6 @@
 #pragma once
-// The weights of the learned Shogi evaluation, one per feature of eval_features.hpp, in
-// centipawns. eval_weights.cpp is written by `kaisho train-eval` (docs/cpu-shogi-eval.md).
+// The weights of the learned Shogi evaluation, two per feature of eval_features.hpp (opening
+// and endgame), in centipawns. eval_weights.cpp is written by `kaisho train-eval` (docs/cpu-shogi-eval.md).
 #include <array>
 #include <cstdint>
 
@@ -8,6 +8,6 @@
 
 namespace kaisho::ai::shogi_search {
 
-extern const std::array<int16_t, features::kCount> kEvalWeights;
+extern const std::array<int16_t, features::kWeightCount> kEvalWeights;
 
 }  // namespace kaisho::ai::shogi_search

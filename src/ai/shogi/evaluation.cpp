@@ -51,8 +51,14 @@ int hand_value(PieceType t) {
 
 template <>
 int evaluate<Variant::Shogi>(const Position& pos) {
-  int sente = 0;
-  visit_features(pos, [&](int index, int value) { sente += kEvalWeights[index] * value; });
+  int opening = 0, endgame = 0;
+  visit_features(pos, [&](int index, int value) {
+    opening += kEvalWeights[2 * index] * value;
+    endgame += kEvalWeights[2 * index + 1] * value;
+  });
+  const int phase = game_phase(pos);
+  const int sente =
+      (opening * (features::kPhaseMax - phase) + endgame * phase) / features::kPhaseMax;
   return pos.side_to_move() == kBlack ? sente : -sente;
 }
 
