@@ -32,8 +32,8 @@ struct TrainingSet {
   std::vector<int32_t> index;
   std::vector<int16_t> value;
   std::vector<uint32_t> offsets{0};
-  std::vector<float> target;  // win probability for the side to move
-  std::vector<int8_t> side;   // +1 sente to move, -1 gote
+  std::vector<float> target;   // win probability for the side to move
+  std::vector<int8_t> side;    // +1 sente to move, -1 gote
   std::vector<uint8_t> phase;  // game_phase of the position
 
   size_t size() const { return target.size(); }
