@@ -131,12 +131,13 @@ TEST(BenchCommand, QuickRunPrintsOneLinePerPositionAndATotal) {
 }
 
 TEST(MatchCommand, PrintsOneLinePerGameAndTheSummary) {
+  // A reason may be two words joined by '_' (a game ended by the move limit: "draw move_limit").
   auto r = run({"match", "shogi", "--a", "nodes=300", "--b", "nodes=200", "--games", "2",
                 "--option", "move_limit=150"});
   ASSERT_EQ(r.status, 0) << r.err;
   const std::regex format(
-      "game 1: A=nodes=300 as sente: [a-z ]+, [0-9]+ moves\n"
-      "game 2: A=nodes=300 as gote: [a-z ]+, [0-9]+ moves\n"
+      "game 1: A=nodes=300 as sente: [a-z_ ]+, [0-9]+ moves\n"
+      "game 2: A=nodes=300 as gote: [a-z_ ]+, [0-9]+ moves\n"
       "match nodes=300 vs nodes=200: games 2 wins [0-2] draws [0-2] losses [0-2] score [0-9.]+ "
       "\\([0-9.]+%\\) elo [-+][0-9]+ \\+- [0-9]+\n");
   EXPECT_TRUE(std::regex_match(r.out, format)) << r.out;
