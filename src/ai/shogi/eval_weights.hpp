@@ -1,6 +1,7 @@
 #pragma once
 // The weights of the learned Shogi evaluation, two per feature of eval_features.hpp (opening
-// and endgame), in centipawns. eval_weights.cpp is written by `kaisho train-eval` (docs/cpu-shogi-eval.md).
+// and endgame), in centipawns. eval_weights.cpp is written by `kaisho train-eval`
+// (docs/cpu-shogi-eval.md).
 #include <array>
 #include <cstdint>
 
