@@ -42,7 +42,7 @@ Position colour_flipped(const Position& pos) {
 
 TEST(ShogiEvaluation, StartPositionIsWorthOnlyTheOpeningTempo) {
   EXPECT_EQ(game_phase(sfen(kStartSfen)), 0);
-  EXPECT_EQ(evaluate<Variant::Shogi>(sfen(kStartSfen)), kEvalWeights[2 * f::kTempo]);
+  EXPECT_EQ(evaluate<Variant::Shogi>(sfen(kStartSfen)), kEvalWeights[f::opening_weight(f::kTempo)]);
 }
 
 TEST(ShogiEvaluation, GamePhaseCountsPiecesInHandAndInTheOtherCamp) {

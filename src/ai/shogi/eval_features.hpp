@@ -51,8 +51,15 @@ constexpr int kBishopMobility = kKingAttacked + 5;
 constexpr int kTempo = kKingAttacked + 6;
 constexpr int kCount = kTempo + 1;
 
-// Weights: feature i has weight [2 * i] in the opening and [2 * i + 1] in the endgame.
+// Weights: every feature has an opening weight and an endgame weight, stored side by side
+// (opening_weight(i) and endgame_weight(i) name the layout; nothing else may assume it).
 constexpr int kWeightCount = 2 * kCount;
+constexpr int opening_weight(int feature) {
+  return 2 * feature;
+}
+constexpr int endgame_weight(int feature) {
+  return 2 * feature + 1;
+}
 constexpr int kPhaseMax = 16;
 
 // The square as colour c sees it (gote's view turned 180 degrees).

@@ -179,7 +179,8 @@ Weights initial_weights() {
   w[f::kRookMobility] = 3;
   w[f::kBishopMobility] = 4;
   Weights both{};
-  for (int i = 0; i < f::kCount; ++i) both[2 * i] = both[2 * i + 1] = w[i];
+  for (int i = 0; i < f::kCount; ++i)
+    both[f::opening_weight(i)] = both[f::endgame_weight(i)] = w[i];
   return both;
 }
 
@@ -195,8 +196,8 @@ double opening_share(const TrainingSet& set, size_t i) {
 double predict(const Weights& w, const TrainingSet& set, size_t i) {
   double opening = 0, endgame = 0;
   for (uint32_t k = set.offsets[i]; k < set.offsets[i + 1]; ++k) {
-    opening += w[2 * set.index[k]] * set.value[k];
-    endgame += w[2 * set.index[k] + 1] * set.value[k];
+    opening += w[f::opening_weight(set.index[k])] * set.value[k];
+    endgame += w[f::endgame_weight(set.index[k])] * set.value[k];
   }
   const double share = opening_share(set, i);
   return (opening * share + endgame * (1 - share)) * set.side[i];
@@ -230,8 +231,8 @@ void Trainer::run(Weights& w, int steps) {
       const double d = 2 * (p - set_.target[i]) * p * (1 - p) / options_.scale * set_.side[i] / n;
       const double share = opening_share(set_, i);
       for (uint32_t k = set_.offsets[i]; k < set_.offsets[i + 1]; ++k) {
-        gradient[2 * set_.index[k]] += d * share * set_.value[k];
-        gradient[2 * set_.index[k] + 1] += d * (1 - share) * set_.value[k];
+        gradient[f::opening_weight(set_.index[k])] += d * share * set_.value[k];
+        gradient[f::endgame_weight(set_.index[k])] += d * (1 - share) * set_.value[k];
       }
     }
     ++t_;

@@ -53,8 +53,8 @@ template <>
 int evaluate<Variant::Shogi>(const Position& pos) {
   int opening = 0, endgame = 0;
   visit_features(pos, [&](int index, int value) {
-    opening += kEvalWeights[2 * index] * value;
-    endgame += kEvalWeights[2 * index + 1] * value;
+    opening += kEvalWeights[features::opening_weight(index)] * value;
+    endgame += kEvalWeights[features::endgame_weight(index)] * value;
   });
   const int phase = game_phase(pos);
   const int sente =
