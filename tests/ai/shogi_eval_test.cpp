@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <vector>
 
 #include "ai/shogi/eval_training.hpp"
 #include "ai/shogi/eval_weights.hpp"
@@ -81,6 +83,44 @@ TEST(ShogiEvaluation, EveryFeatureIndexIsInRange) {
     ++count;
   });
   EXPECT_GT(count, 40);
+}
+
+TEST(ShogiEvaluation, APairLooksTheSameMirroredAndFromEitherColour) {
+  const Square centre = 4 * 9 + 4;  // 5e
+  const Square ahead_of_sente = centre - 1, ahead_of_gote = centre + 1;
+  EXPECT_EQ(f::pair_direction(kBlack, centre, ahead_of_sente),
+            f::pair_direction(kWhite, centre, ahead_of_gote));
+  EXPECT_NE(f::pair_direction(kBlack, centre, ahead_of_sente),
+            f::pair_direction(kBlack, centre, ahead_of_gote));
+  // One file to the left or to the right, one rank ahead: the same direction.
+  EXPECT_EQ(f::pair_direction(kBlack, centre, centre + 9 - 1),
+            f::pair_direction(kBlack, centre, centre - 9 - 1));
+  // Every place near a square has a direction in range, never the square's own.
+  std::vector<bool> seen(f::kPairDirections, false);
+  for (Square to : squares(f::kNear[centre])) {
+    const int dir = f::pair_direction(kBlack, centre, to);
+    ASSERT_GE(dir, 0);
+    ASSERT_LT(dir, f::kPairDirections);
+    EXPECT_NE(dir, f::kPairReach);
+    seen[dir] = true;
+  }
+  EXPECT_EQ(std::count(seen.begin(), seen.end(), true), f::kPairDirections - 1);
+}
+
+TEST(ShogiEvaluation, EveryPieceButTheKingCountsEachPieceNearIt) {
+  const Position pos =
+      sfen("8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124");
+  int expected = 0;
+  for (Square sq : squares(pos.occupied())) {
+    if (type_of(pos.at(sq)) == kKing) continue;
+    for (Square other : squares(pos.occupied()))
+      if (other != sq && std::abs(file_of(other) - file_of(sq)) <= f::kPairReach &&
+          std::abs(rank_of(other) - rank_of(sq)) <= f::kPairReach)
+        ++expected;
+  }
+  int pairs = 0;
+  visit_features(pos, [&](int index, int) { pairs += index >= f::kPairs; });
+  EXPECT_EQ(pairs, expected);
 }
 
 TEST(ShogiEvaluation, KingZoneAttacksMatchTheRulesAttackTestInRandomGames) {

@@ -26,6 +26,7 @@
 // evaluation blends them by the game's phase (game_phase: 0 at the start, kPhaseMax once
 // enough material is in hand or in the other camp), so that a piece's place or the danger to
 // a king can matter more as the game goes on.
+#include <array>
 #include <cstdint>
 
 #include "rules/shogi/movegen.hpp"
@@ -49,7 +50,10 @@ constexpr int kKingDefenders = kKingAttacked + 3;
 constexpr int kRookMobility = kKingAttacked + 4;
 constexpr int kBishopMobility = kKingAttacked + 5;
 constexpr int kTempo = kKingAttacked + 6;
-constexpr int kCount = kTempo + 1;
+constexpr int kPairReach = 1;  // files and ranks between a piece and its pair (kNear)
+constexpr int kPairDirections = (kPairReach + 1) * (2 * kPairReach + 1);  // pair_direction
+constexpr int kPairs = kTempo + 1;
+constexpr int kCount = kPairs + kPieceTypeCount * 2 * kPieceTypeCount * kPairDirections;
 
 // Weights: every feature has an opening weight and an endgame weight, stored side by side
 // (opening_weight(i) and endgame_weight(i) name the layout; nothing else may assume it).
@@ -65,6 +69,43 @@ constexpr int kPhaseMax = 16;
 // The square as colour c sees it (gote's view turned 180 degrees).
 constexpr Square seen_by(Color c, Square sq) {
   return c == kBlack ? sq : kSquareCount - 1 - sq;
+}
+
+// Pairs: a piece and another within kPairReach files and ranks of it (kNear[sq] holds the
+// squares near sq), seen from each of the two. pair_direction(c, from, to) numbers the place of
+// `to` relative to `from` as colour c sees it, left and right merged: |file step| * (2 * kPairReach
+// + 1) + rank step + kPairReach, the rank step seen by c (gote's view turned); kPairReach (the
+// square itself) is never used.
+inline const std::array<Bitboard, kSquareCount> kNear = [] {
+  std::array<Bitboard, kSquareCount> near{};
+  for (int from = 0; from < kSquareCount; ++from)
+    for (int to = 0; to < kSquareCount; ++to) {
+      const int df = file_of(to) - file_of(from), dr = rank_of(to) - rank_of(from);
+      if (to != from && df >= -kPairReach && df <= kPairReach && dr >= -kPairReach &&
+          dr <= kPairReach)
+        near[from] |= Bitboard::square(to);
+    }
+  return near;
+}();
+
+constexpr int pair_direction(Color c, Square from, Square to) {
+  constexpr int kSpan = 9 * kPairReach + kPairReach;  // largest |to - from|
+  constexpr auto table = [] {
+    std::array<std::array<int8_t, 2 * kSpan + 1>, 2> t{};
+    for (int df = -kPairReach; df <= kPairReach; ++df)
+      for (int dr = -kPairReach; dr <= kPairReach; ++dr) {
+        const int across = (df < 0 ? -df : df) * (2 * kPairReach + 1) + kPairReach;
+        t[0][df * 9 + dr + kSpan] = static_cast<int8_t>(across + dr);
+        t[1][df * 9 + dr + kSpan] = static_cast<int8_t>(across - dr);
+      }
+    return t;
+  }();
+  return table[c == kBlack ? 0 : 1][to - from + kSpan];
+}
+
+// The feature of a piece of type t with a neighbour q in direction dir (pair_direction).
+constexpr int pair(PieceType t, bool enemy_neighbour, PieceType q, int dir) {
+  return kPairs + ((t * 2 + enemy_neighbour) * kPieceTypeCount + q) * kPairDirections + dir;
 }
 
 // The place of `sq` relative to `king`, both already seen by the same colour.
@@ -162,6 +203,10 @@ void visit_features(const Position& pos, Add&& add) {
       if (t == kKing) continue;
       add(f::kOwnKing + t * f::kOffsets + f::offset(own_king, s), sign);
       add(f::kEnemyKing + t * f::kOffsets + f::offset(enemy_king, s), sign);
+      for (Square nb : squares(f::kNear[sq] & occ)) {
+        const Piece q = pos.at(nb);
+        add(f::pair(t, color_of(q) != c, type_of(q), f::pair_direction(c, sq, nb)), sign);
+      }
     }
     for (int t = kPawn; t <= kGold; ++t) {
       const int n = pos.hand(c).count[t] < f::kMaxInHand ? pos.hand(c).count[t] : f::kMaxInHand;
