@@ -101,7 +101,7 @@ TEST(ShogiEvaluation, APairLooksTheSameMirroredAndFromEitherColour) {
     const int dir = f::pair_direction(kBlack, centre, to);
     ASSERT_GE(dir, 0);
     ASSERT_LT(dir, f::kPairDirections);
-    EXPECT_NE(dir, f::kPairReach);
+    EXPECT_NE(dir, f::kPairRanks);
     seen[dir] = true;
   }
   EXPECT_EQ(std::count(seen.begin(), seen.end(), true), f::kPairDirections - 1);
@@ -114,8 +114,8 @@ TEST(ShogiEvaluation, EveryPieceButTheKingCountsEachPieceNearIt) {
   for (Square sq : squares(pos.occupied())) {
     if (type_of(pos.at(sq)) == kKing) continue;
     for (Square other : squares(pos.occupied()))
-      if (other != sq && std::abs(file_of(other) - file_of(sq)) <= f::kPairReach &&
-          std::abs(rank_of(other) - rank_of(sq)) <= f::kPairReach)
+      if (other != sq && std::abs(file_of(other) - file_of(sq)) <= f::kPairFiles &&
+          std::abs(rank_of(other) - rank_of(sq)) <= f::kPairRanks)
         ++expected;
   }
   int pairs = 0;

@@ -21,6 +21,9 @@
 //                  opponent's hand; own golds and silvers beside the king
 //   mobility       squares a rook or dragon reaches; squares a bishop or horse reaches
 //   tempo          the side to move
+//   pairs          one per (piece type, own or opponent's neighbour, the neighbour's type,
+//                  direction) for every piece but a king and each piece near it (within
+//                  kPairFiles files and kPairRanks ranks); left and right share a weight
 //
 // Every feature has two weights, one for the opening and one for the endgame, and the
 // evaluation blends them by the game's phase (game_phase: 0 at the start, kPhaseMax once
@@ -50,8 +53,9 @@ constexpr int kKingDefenders = kKingAttacked + 3;
 constexpr int kRookMobility = kKingAttacked + 4;
 constexpr int kBishopMobility = kKingAttacked + 5;
 constexpr int kTempo = kKingAttacked + 6;
-constexpr int kPairReach = 1;  // files and ranks between a piece and its pair (kNear)
-constexpr int kPairDirections = (kPairReach + 1) * (2 * kPairReach + 1);  // pair_direction
+constexpr int kPairFiles = 1;  // how many files and ranks away a piece's pair may stand
+constexpr int kPairRanks = 2;
+constexpr int kPairDirections = (kPairFiles + 1) * (2 * kPairRanks + 1);  // pair_direction
 constexpr int kPairs = kTempo + 1;
 constexpr int kCount = kPairs + kPieceTypeCount * 2 * kPieceTypeCount * kPairDirections;
 
@@ -71,30 +75,30 @@ constexpr Square seen_by(Color c, Square sq) {
   return c == kBlack ? sq : kSquareCount - 1 - sq;
 }
 
-// Pairs: a piece and another within kPairReach files and ranks of it (kNear[sq] holds the
-// squares near sq), seen from each of the two. pair_direction(c, from, to) numbers the place of
-// `to` relative to `from` as colour c sees it, left and right merged: |file step| * (2 * kPairReach
-// + 1) + rank step + kPairReach, the rank step seen by c (gote's view turned); kPairReach (the
-// square itself) is never used.
+// Pairs: a piece and another within kPairFiles files and kPairRanks ranks of it (kNear[sq]
+// holds the squares near sq), seen from each of the two. pair_direction(c, from, to) numbers
+// the place of `to` relative to `from` as colour c sees it, left and right merged: |file
+// step| * (2 * kPairRanks + 1) + rank step + kPairRanks, the rank step seen by c (gote's
+// view turned); kPairRanks (the square itself) is never used.
 inline const std::array<Bitboard, kSquareCount> kNear = [] {
   std::array<Bitboard, kSquareCount> near{};
   for (int from = 0; from < kSquareCount; ++from)
     for (int to = 0; to < kSquareCount; ++to) {
       const int df = file_of(to) - file_of(from), dr = rank_of(to) - rank_of(from);
-      if (to != from && df >= -kPairReach && df <= kPairReach && dr >= -kPairReach &&
-          dr <= kPairReach)
+      if (to != from && df >= -kPairFiles && df <= kPairFiles && dr >= -kPairRanks &&
+          dr <= kPairRanks)
         near[from] |= Bitboard::square(to);
     }
   return near;
 }();
 
 constexpr int pair_direction(Color c, Square from, Square to) {
-  constexpr int kSpan = 9 * kPairReach + kPairReach;  // largest |to - from|
+  constexpr int kSpan = 9 * kPairFiles + kPairRanks;  // largest |to - from|
   constexpr auto table = [] {
     std::array<std::array<int8_t, 2 * kSpan + 1>, 2> t{};
-    for (int df = -kPairReach; df <= kPairReach; ++df)
-      for (int dr = -kPairReach; dr <= kPairReach; ++dr) {
-        const int across = (df < 0 ? -df : df) * (2 * kPairReach + 1) + kPairReach;
+    for (int df = -kPairFiles; df <= kPairFiles; ++df)
+      for (int dr = -kPairRanks; dr <= kPairRanks; ++dr) {
+        const int across = (df < 0 ? -df : df) * (2 * kPairRanks + 1) + kPairRanks;
         t[0][df * 9 + dr + kSpan] = static_cast<int8_t>(across + dr);
         t[1][df * 9 + dr + kSpan] = static_cast<int8_t>(across - dr);
       }
