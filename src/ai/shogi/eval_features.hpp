@@ -92,19 +92,20 @@ inline const std::array<Bitboard, kSquareCount> kNear = [] {
   return near;
 }();
 
+constexpr int kPairSpan = 9 * kPairFiles + kPairRanks;  // the largest |to - from|
+inline constexpr auto kPairDirection = [] {
+  std::array<std::array<int8_t, 2 * kPairSpan + 1>, 2> t{};  // [colour][to - from + span]
+  for (int df = -kPairFiles; df <= kPairFiles; ++df)
+    for (int dr = -kPairRanks; dr <= kPairRanks; ++dr) {
+      const int across = (df < 0 ? -df : df) * (2 * kPairRanks + 1) + kPairRanks;
+      t[0][df * 9 + dr + kPairSpan] = static_cast<int8_t>(across + dr);
+      t[1][df * 9 + dr + kPairSpan] = static_cast<int8_t>(across - dr);
+    }
+  return t;
+}();
+
 constexpr int pair_direction(Color c, Square from, Square to) {
-  constexpr int kSpan = 9 * kPairFiles + kPairRanks;  // largest |to - from|
-  constexpr auto table = [] {
-    std::array<std::array<int8_t, 2 * kSpan + 1>, 2> t{};
-    for (int df = -kPairFiles; df <= kPairFiles; ++df)
-      for (int dr = -kPairRanks; dr <= kPairRanks; ++dr) {
-        const int across = (df < 0 ? -df : df) * (2 * kPairRanks + 1) + kPairRanks;
-        t[0][df * 9 + dr + kSpan] = static_cast<int8_t>(across + dr);
-        t[1][df * 9 + dr + kSpan] = static_cast<int8_t>(across - dr);
-      }
-    return t;
-  }();
-  return table[c == kBlack ? 0 : 1][to - from + kSpan];
+  return kPairDirection[c == kBlack ? 0 : 1][to - from + kPairSpan];
 }
 
 // The feature of a piece of type t with a neighbour q in direction dir (pair_direction).
