@@ -146,6 +146,45 @@ TEST(ShogiEvaluation, KingZoneAttacksMatchTheRulesAttackTestInRandomGames) {
   }
 }
 
+// The search carries the placement sums from move to move (placement_after); after every
+// kind of move (quiet, capture, promotion, drop, king move) they must equal the sums counted
+// afresh, or the search would see another evaluation than the trainer.
+TEST(ShogiEvaluation, PlacementSumsKeptMoveByMoveEqualTheSumsCountedAfresh) {
+  Rng rng(12);
+  int captures = 0, drops = 0, promotions = 0, king_moves = 0;
+  for (int game = 0; game < 30; ++game) {
+    Position pos = sfen(kStartSfen);
+    PlacementSums sums = placement_sums(pos);
+    for (int ply = 0; ply < 200; ++ply) {
+      MoveList moves;
+      generate_legal<Variant::Shogi>(pos, RuleSettings{}, moves);
+      if (moves.size() == 0) break;
+      // Every move of some positions, not only the one played.
+      if (ply % 10 == 5)
+        for (const Move m : moves) {
+          const MoveFacts facts = facts_of(pos, m);
+          pos.do_move(m);
+          ASSERT_EQ(placement_after(sums, pos, facts), placement_sums(pos))
+              << to_sfen(pos) << " after " << to_usi(m);
+          pos.undo_move();
+        }
+      const Move m = moves[static_cast<int>(rng.below(static_cast<uint64_t>(moves.size())))];
+      const MoveFacts facts = facts_of(pos, m);
+      captures += facts.captured != kNoPiece;
+      drops += m.is_drop();
+      promotions += m.promotes();
+      king_moves += type_of(facts.mover) == kKing;
+      pos.do_move(m);
+      sums = placement_after(sums, pos, facts);
+      ASSERT_EQ(sums, placement_sums(pos)) << to_sfen(pos) << " after " << to_usi(m);
+    }
+  }
+  EXPECT_GT(captures, 100);
+  EXPECT_GT(drops, 100);
+  EXPECT_GT(promotions, 20);
+  EXPECT_GT(king_moves, 100);
+}
+
 TEST(ShogiEvalTraining, KeepsQuietLabelledPositionsOnly) {
   TrainingOptions options;
   TrainingSet set;

@@ -113,6 +113,11 @@ constexpr int pair(PieceType t, bool enemy_neighbour, PieceType q, int dir) {
   return kPairs + ((t * 2 + enemy_neighbour) * kPieceTypeCount + q) * kPairDirections + dir;
 }
 
+// The n-th piece of type t in hand (1 <= n <= kMaxInHand).
+constexpr int hand(PieceType t, int n) {
+  return kHand + t * (kMaxInHand + 1) + n;
+}
+
 // The place of `sq` relative to `king`, both already seen by the same colour.
 constexpr int offset(Square king, Square sq) {
   const int df = file_of(sq) - file_of(king);
@@ -187,15 +192,16 @@ inline int attacked_beside_king(const Position& pos, Color c, Bitboard enemy_lon
   return count;
 }
 
-// Calls add(index, value) for every feature of the position with a non-zero value: value is
-// positive for sente's features and negative for gote's (sente's view), and the tempo
-// feature is +1 when sente is to move, -1 when gote is.
+// The features split in two. Placement features (piece-square, king-relative, pairs, hand)
+// change only near the squares a move touches, so the search keeps their sum move by move
+// (placement_sums.hpp); dynamic features (king safety, mobility, tempo) are counted afresh at
+// every evaluation. Both call add(index, value) for every feature of the position with a
+// non-zero value: value is positive for sente's features and negative for gote's (sente's
+// view).
 template <class Add>
-void visit_features(const Position& pos, Add&& add) {
+void visit_placement_features(const Position& pos, Add&& add) {
   namespace f = features;
   const Bitboard occ = pos.occupied();
-  const LongRangeAttacks long_range[2] = {long_range_attacks(pos, kBlack, occ),
-                                          long_range_attacks(pos, kWhite, occ)};
   for (int ci = 0; ci < 2; ++ci) {
     const Color c = static_cast<Color>(ci);
     const int sign = c == kBlack ? 1 : -1;
@@ -215,9 +221,21 @@ void visit_features(const Position& pos, Add&& add) {
     }
     for (int t = kPawn; t <= kGold; ++t) {
       const int n = pos.hand(c).count[t] < f::kMaxInHand ? pos.hand(c).count[t] : f::kMaxInHand;
-      for (int i = 1; i <= n; ++i) add(f::kHand + t * (f::kMaxInHand + 1) + i, sign);
+      for (int i = 1; i <= n; ++i) add(f::hand(static_cast<PieceType>(t), i), sign);
     }
+  }
+}
 
+// The dynamic features; the tempo feature is +1 when sente is to move, -1 when gote is.
+template <class Add>
+void visit_dynamic_features(const Position& pos, Add&& add) {
+  namespace f = features;
+  const Bitboard occ = pos.occupied();
+  const LongRangeAttacks long_range[2] = {long_range_attacks(pos, kBlack, occ),
+                                          long_range_attacks(pos, kWhite, occ)};
+  for (int ci = 0; ci < 2; ++ci) {
+    const Color c = static_cast<Color>(ci);
+    const int sign = c == kBlack ? 1 : -1;
     const Bitboard around = kTables.king[pos.king_square(c)];
     const int attacked = attacked_beside_king(pos, c, long_range[1 - ci].all);
     int threats = 0;
@@ -235,6 +253,13 @@ void visit_features(const Position& pos, Add&& add) {
     if (bishop_reach) add(f::kBishopMobility, sign * bishop_reach);
   }
   add(f::kTempo, pos.side_to_move() == kBlack ? 1 : -1);
+}
+
+// Every feature of the position: the placement features, then the dynamic ones.
+template <class Add>
+void visit_features(const Position& pos, Add&& add) {
+  visit_placement_features(pos, add);
+  visit_dynamic_features(pos, add);
 }
 
 }  // namespace kaisho::ai::shogi_search

@@ -170,7 +170,7 @@ Weights initial_weights() {
   }
   for (int t = kPawn; t <= kGold; ++t)
     for (int n = 1; n <= f::kMaxInHand; ++n)
-      w[f::kHand + t * (f::kMaxInHand + 1) + n] =
+      w[f::hand(static_cast<PieceType>(t), n)] =
           static_cast<float>(hand_value(static_cast<PieceType>(t)));
   w[f::kKingAttacked] = -18;
   w[f::kKingAttackedTimesHand] = -9;

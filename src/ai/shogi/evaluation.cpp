@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "ai/shogi/eval_features.hpp"
 #include "ai/shogi/eval_weights.hpp"
 
 namespace kaisho::ai::shogi_search {
@@ -49,10 +50,9 @@ int hand_value(PieceType t) {
   return t <= kGold ? kHandValue[t] : 0;
 }
 
-template <>
-int evaluate<Variant::Shogi>(const Position& pos) {
-  int opening = 0, endgame = 0;
-  visit_features(pos, [&](int index, int value) {
+int evaluate_shogi(const Position& pos, const PlacementSums& placement) {
+  int opening = placement.opening, endgame = placement.endgame;
+  visit_dynamic_features(pos, [&](int index, int value) {
     opening += kEvalWeights[features::opening_weight(index)] * value;
     endgame += kEvalWeights[features::endgame_weight(index)] * value;
   });
@@ -60,6 +60,11 @@ int evaluate<Variant::Shogi>(const Position& pos) {
   const int sente =
       (opening * (features::kPhaseMax - phase) + endgame * phase) / features::kPhaseMax;
   return pos.side_to_move() == kBlack ? sente : -sente;
+}
+
+template <>
+int evaluate<Variant::Shogi>(const Position& pos) {
+  return evaluate_shogi(pos, placement_sums(pos));
 }
 
 template <>

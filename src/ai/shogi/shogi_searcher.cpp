@@ -1,6 +1,7 @@
 #include "ai/shogi/shogi_searcher.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 
 #include "ai/iterative_deepening.hpp"
@@ -20,9 +21,15 @@ namespace {
 
 using namespace kaisho::shogi;
 using shogi_search::evaluate;
+using shogi_search::evaluate_shogi;
+using shogi_search::facts_of;
 using shogi_search::find_mate_in_one;
 using shogi_search::hand_value;
+using shogi_search::MoveFacts;
 using shogi_search::piece_value;
+using shogi_search::placement_after;
+using shogi_search::placement_sums;
+using shogi_search::PlacementSums;
 
 constexpr int kMate = 30000;
 constexpr int kMateBound = kMate - 1000;  // scores beyond this are mates
@@ -102,6 +109,8 @@ class ShogiSearcher final : public Searcher {
   bool is_capture(Move m) const { return !m.is_drop() && pos_.at(m.to()) != kNoPiece; }
   bool repeated() const;
   uint64_t key() const { return pos_.key() ^ null_xor_; }
+  int static_eval(int ply) const;
+  void moved(const MoveFacts& facts, int ply);
   RootHooks<Move> root_hooks();
 
   TranspositionTable tt_{16};
@@ -114,6 +123,8 @@ class ShogiSearcher final : public Searcher {
   SearchBudget budget_;
   KillerMoves<Move, kMaxPly> killers_;
   PvTable<Move, kMaxPly> pv_;
+  // Shogi: the placement sums of the evaluation at each ply of the current path.
+  std::array<PlacementSums, kMaxPly + 1> placement_;
   // Null move: the side to move is swapped without a move, so Position's key (which only
   // changes in do_move) lacks the side bit below an odd number of null moves; null_xor_
   // restores it. Repetitions are looked for only after the last null move (null_floor_).
@@ -131,6 +142,24 @@ bool ShogiSearcher<V>::repeated() const {
   for (int i = static_cast<int>(keys.size()) - 3; i >= null_floor_; i -= 2)
     if (keys[i] == key) return true;
   return false;
+}
+
+template <Variant V>
+int ShogiSearcher<V>::static_eval(int ply) const {
+  if constexpr (V == Variant::Shogi) {
+    assert(placement_[ply] == placement_sums(pos_));
+    return evaluate_shogi(pos_, placement_[ply]);
+  } else {
+    return evaluate<V>(pos_);
+  }
+}
+
+// Called after pos_.do_move at ply with the move's facts taken before it: the placement sums
+// of ply + 1 (only for a move that is searched: a move pruned right after do_move skips it).
+template <Variant V>
+void ShogiSearcher<V>::moved(const MoveFacts& facts, int ply) {
+  if constexpr (V == Variant::Shogi)
+    placement_[ply + 1] = placement_after(placement_[ply], pos_, facts);
 }
 
 template <Variant V>
@@ -166,7 +195,7 @@ int ShogiSearcher<V>::quiescence(int alpha, int beta, int ply, int qply) {
   const bool checked = in_check<V>(pos_);
   int best = -kInfinity;
   if (!checked) {
-    const int stand = evaluate<V>(pos_);
+    const int stand = static_eval(ply);
     if (stand >= beta || ply >= kMaxPly || qply >= kMaxQuiescencePly) return stand;
     // At the horizon, standing pat would miss a mate by a drop (quiescence tries captures
     // only). Deeper in quiescence the test is left out to bound its cost.
@@ -175,7 +204,7 @@ int ShogiSearcher<V>::quiescence(int alpha, int beta, int ply, int qply) {
     best = stand;
     alpha = std::max(alpha, stand);
   } else if (ply >= kMaxPly || qply >= kMaxQuiescencePly) {
-    return evaluate<V>(pos_);
+    return static_eval(ply);
   }
   MoveList list;
   generate_captures<V>(pos_, rules_, list);
@@ -194,7 +223,9 @@ int ShogiSearcher<V>::quiescence(int alpha, int beta, int ply, int qply) {
     }
     if (budget_.exhausted()) return 0;
     budget_.count();
+    const MoveFacts facts = facts_of(pos_, m);
     pos_.do_move(m);
+    moved(facts, ply);
     const int score = -quiescence(-beta, -alpha, ply + 1, qply + 1);
     pos_.undo_move();
     if (budget_.aborted()) return 0;
@@ -233,12 +264,11 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply) {
   // A mate in one ends the node at once (at depth 1 searching the moves finds it as well,
   // at less cost than the test).
   if constexpr (V == Variant::Shogi)
-    if (ply > 0 && depth >= 2 && !checked && find_mate_in_one(pos_, rules_))
-      return kMate - ply - 1;
+    if (ply > 0 && depth >= 2 && !checked && find_mate_in_one(pos_, rules_)) return kMate - ply - 1;
   bool have_eval = false;
   int eval = 0;
   if (!checked && !pv_node && std::abs(beta) < kMateBound) {
-    eval = evaluate<V>(pos_);
+    eval = static_eval(ply);
     have_eval = true;
     if (depth <= 3 && eval - 150 * depth >= beta) return eval;
     // Null move: shogi has no zugzwang worth the name (a hand piece can always be dropped),
@@ -254,6 +284,7 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply) {
       null_xor_ ^= zobrist::side();
       null_floor_ = static_cast<int>(pos_.key_history().size()) - 1;
       null_allowed_ = false;
+      placement_[ply + 1] = placement_[ply];
       budget_.count();
       const int score = -search(-beta, -beta + 1, depth - 1 - r, ply + 1);
       null_allowed_ = true;
@@ -285,6 +316,7 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply) {
     const bool capture = is_capture(m);
     if (budget_.exhausted()) return 0;
     budget_.count();
+    const MoveFacts facts = facts_of(pos_, m);
     pos_.do_move(m);
     const bool gives_check = in_check<V>(pos_);
     // Shallow non-PV nodes: a quiet move late in the order, or one that leaves the static
@@ -294,6 +326,7 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply) {
       pos_.undo_move();
       continue;
     }
+    moved(facts, ply);
     int score;
     if (i == 0) {
       score = -search(-beta, -alpha, depth - 1, ply + 1);
@@ -340,7 +373,13 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply) {
 template <Variant V>
 RootHooks<Move> ShogiSearcher<V>::root_hooks() {
   RootHooks<Move> hooks = negamax_root_hooks<Move>(
-      budget_, pv_, [this](Move m) { pos_.do_move(m); }, [this](Move) { pos_.undo_move(); },
+      budget_, pv_,
+      [this](Move m) {
+        const MoveFacts facts = facts_of(pos_, m);
+        pos_.do_move(m);
+        moved(facts, 0);
+      },
+      [this](Move) { pos_.undo_move(); },
       [this](int alpha, int beta, int depth, int ply) { return search(alpha, beta, depth, ply); });
   hooks.text = [](Move m) { return to_usi(m); };
   hooks.mate_in = [](int score) {
@@ -362,6 +401,7 @@ SearchResult ShogiSearcher<V>::search(const rules::GameState& state, const Searc
   null_xor_ = 0;
   null_floor_ = 0;
   null_allowed_ = true;
+  if constexpr (V == Variant::Shogi) placement_[0] = placement_sums(pos_);
   budget_.start(limits, stop);
   killers_.clear();
   tt_.new_search();
