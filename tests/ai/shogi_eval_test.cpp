@@ -123,6 +123,37 @@ TEST(ShogiEvaluation, EveryPieceButTheKingCountsEachPieceNearIt) {
   EXPECT_EQ(pairs, expected);
 }
 
+TEST(ShogiEvaluation, AKingZoneTellsTheCornerFromTheCentreAndMirrorsTheBoard) {
+  auto sq = [](int file, int rank) { return static_cast<Square>((file - 1) * 9 + rank - 1); };
+  const int own = f::kOwnKingZone, enemy = f::kEnemyKingZone;
+  // A gold beside the king on 8h (left of it as sente sees it) and on 2h (right of it),
+  // both one file towards the edge: the same feature.
+  EXPECT_EQ(f::king_zone(own, kGold, sq(8, 8), sq(9, 8)),
+            f::king_zone(own, kGold, sq(2, 8), sq(1, 8)));
+  // Towards the centre is another place.
+  EXPECT_NE(f::king_zone(own, kGold, sq(8, 8), sq(9, 8)),
+            f::king_zone(own, kGold, sq(8, 8), sq(7, 8)));
+  // The same place beside a king in the corner, on its second file, in the centre, one rank
+  // up: four features.
+  const std::vector<int> places = {
+      f::king_zone(own, kGold, sq(9, 9), sq(9, 8)), f::king_zone(own, kGold, sq(8, 9), sq(8, 8)),
+      f::king_zone(own, kGold, sq(5, 9), sq(5, 8)), f::king_zone(own, kGold, sq(5, 8), sq(5, 7))};
+  for (size_t i = 0; i < places.size(); ++i)
+    for (size_t j = i + 1; j < places.size(); ++j) EXPECT_NE(places[i], places[j]);
+  // Out of reach: none.
+  EXPECT_EQ(f::king_zone(own, kGold, sq(8, 8), sq(8, 8 - f::kZoneReach - 1)), -1);
+  EXPECT_EQ(f::king_zone(own, kGold, sq(8, 8), sq(8 - f::kZoneReach - 1, 8)), -1);
+  // Every place near every king square, for the two blocks, stays inside its block.
+  for (Square king = 0; king < kSquareCount; ++king)
+    for (Square other = 0; other < kSquareCount; ++other)
+      for (int block : {own, enemy}) {
+        const int z = f::king_zone(block, kDragon, king, other);
+        if (z < 0) continue;
+        ASSERT_GE(z, block);
+        ASSERT_LT(z, block + f::kZoneSize);
+      }
+}
+
 TEST(ShogiEvaluation, KingZoneAttacksMatchTheRulesAttackTestInRandomGames) {
   Rng rng(11);
   for (int game = 0; game < 40; ++game) {

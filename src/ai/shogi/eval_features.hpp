@@ -21,6 +21,8 @@
 //                  opponent's hand; own golds and silvers beside the king
 //   mobility       squares a rook or dragon reaches; squares a bishop or horse reaches
 //   tempo          the side to move
+//   king zones     one per (piece type, place within kZoneReach of the owner's king, where
+//                  that king stands), and the same for the opponent's king (king_zone)
 //   pairs          one per (piece type, own or opponent's neighbour, the neighbour's type,
 //                  direction) for every piece but a king and each piece near it (within
 //                  kPairFiles files and kPairRanks ranks); left and right share a weight
@@ -53,10 +55,16 @@ constexpr int kKingDefenders = kKingAttacked + 3;
 constexpr int kRookMobility = kKingAttacked + 4;
 constexpr int kBishopMobility = kKingAttacked + 5;
 constexpr int kTempo = kKingAttacked + 6;
+constexpr int kZoneReach = 3;                  // king zones: how many files and ranks from the king
+constexpr int kZoneFiles = 5, kZoneRanks = 3;  // where the king stands (king_zone)
+constexpr int kZoneSize =
+    kPieceTypeCount * kZoneFiles * kZoneRanks * (2 * kZoneReach + 1) * (2 * kZoneReach + 1);
+constexpr int kOwnKingZone = kTempo + 1;
+constexpr int kEnemyKingZone = kOwnKingZone + kZoneSize;
 constexpr int kPairFiles = 1;  // how many files and ranks away a piece's pair may stand
 constexpr int kPairRanks = 2;
 constexpr int kPairDirections = (kPairFiles + 1) * (2 * kPairRanks + 1);  // pair_direction
-constexpr int kPairs = kTempo + 1;
+constexpr int kPairs = kEnemyKingZone + kZoneSize;
 constexpr int kCount = kPairs + kPieceTypeCount * 2 * kPieceTypeCount * kPairDirections;
 
 // Weights: every feature has an opening weight and an endgame weight, stored side by side
@@ -122,6 +130,28 @@ constexpr int hand(PieceType t, int n) {
 constexpr int offset(Square king, Square sq) {
   const int df = file_of(sq) - file_of(king);
   return (df < 0 ? -df : df) * 17 + (rank_of(sq) - rank_of(king) + 8);
+}
+
+// King zones: a piece of type t on sq within kZoneReach files and ranks of a king, by where
+// that king stands (both squares seen by the piece's owner): the king's file counted from the
+// nearer edge (0..4; the board is mirrored when the king is on files 6..9, so its left and
+// right stay apart) and its rank from its own back rank (0, 1, 2 or more). The first
+// feature of the zone block of the owner's king (kOwnKingZone) or the opponent's
+// (kEnemyKingZone); -1 when sq is out of reach. What the king-relative features cannot
+// tell: a gold beside a king in the corner is not one beside a king in the centre.
+constexpr int king_zone(int block, PieceType t, Square king, Square sq) {
+  const int kf = file_of(king);
+  const bool mirrored = kf > 5;
+  int df = file_of(sq) - kf;
+  if (mirrored) df = -df;
+  const int dr = rank_of(sq) - rank_of(king);
+  if (df < -kZoneReach || df > kZoneReach || dr < -kZoneReach || dr > kZoneReach) return -1;
+  const int file_bucket = mirrored ? 9 - kf : kf - 1;
+  const int back = block == kOwnKingZone ? 9 - rank_of(king) : rank_of(king) - 1;
+  const int rank_bucket = back < kZoneRanks - 1 ? back : kZoneRanks - 1;
+  constexpr int kSide = 2 * kZoneReach + 1;
+  return block + ((t * kZoneFiles + file_bucket) * kZoneRanks + rank_bucket) * kSide * kSide +
+         (df + kZoneReach) * kSide + dr + kZoneReach;
 }
 
 }  // namespace features
@@ -214,6 +244,8 @@ void visit_placement_features(const Position& pos, Add&& add) {
       if (t == kKing) continue;
       add(f::kOwnKing + t * f::kOffsets + f::offset(own_king, s), sign);
       add(f::kEnemyKing + t * f::kOffsets + f::offset(enemy_king, s), sign);
+      if (const int z = f::king_zone(f::kOwnKingZone, t, own_king, s); z >= 0) add(z, sign);
+      if (const int z = f::king_zone(f::kEnemyKingZone, t, enemy_king, s); z >= 0) add(z, sign);
       for (Square nb : squares(f::kNear[sq] & occ)) {
         const Piece q = pos.at(nb);
         add(f::pair(t, color_of(q) != c, type_of(q), f::pair_direction(c, sq, nb)), sign);

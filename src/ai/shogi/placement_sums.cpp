@@ -29,8 +29,12 @@ struct Sums {
     const Square s = f::seen_by(c, sq);
     add(f::kPieceSquare + t * kSquareCount + s, sign);
     if (t == kKing) return;
-    add(f::kOwnKing + t * f::kOffsets + f::offset(f::seen_by(c, pos.king_square(c)), s), sign);
-    add(f::kEnemyKing + t * f::kOffsets + f::offset(f::seen_by(c, pos.king_square(~c)), s), sign);
+    const Square own_king = f::seen_by(c, pos.king_square(c));
+    const Square enemy_king = f::seen_by(c, pos.king_square(~c));
+    add(f::kOwnKing + t * f::kOffsets + f::offset(own_king, s), sign);
+    add(f::kEnemyKing + t * f::kOffsets + f::offset(enemy_king, s), sign);
+    if (const int z = f::king_zone(f::kOwnKingZone, t, own_king, s); z >= 0) add(z, sign);
+    if (const int z = f::king_zone(f::kEnemyKingZone, t, enemy_king, s); z >= 0) add(z, sign);
   }
 
   // The pair of p on sq and q on nb, seen from each of the two (a king sees none).
