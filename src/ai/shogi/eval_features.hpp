@@ -222,12 +222,32 @@ inline int attacked_beside_king(const Position& pos, Color c, Bitboard enemy_lon
   return count;
 }
 
-// The features split in two. Placement features (piece-square, king-relative, pairs, hand)
-// change only near the squares a move touches, so the search keeps their sum move by move
-// (placement_sums.hpp); dynamic features (king safety, mobility, tempo) are counted afresh at
+// The features split in two. Placement features (piece-square, king-relative, king zones,
+// pairs, hand) change only near the squares a move touches, so the search keeps their sum move by
+// move (placement_sums.hpp); dynamic features (king safety, mobility, tempo) are counted afresh at
 // every evaluation. Both call add(index, value) for every feature of the position with a
 // non-zero value: value is positive for sente's features and negative for gote's (sente's
 // view).
+//
+// visit_piece_features: the features of piece p on sq by itself (its square and, but for a
+// king, its place from both kings and in their zones), each with `sign`; the kings stand
+// where they stand in pos.
+template <class Add>
+void visit_piece_features(const Position& pos, Piece p, Square sq, int sign, Add&& add) {
+  namespace f = features;
+  const Color c = color_of(p);
+  const PieceType t = type_of(p);
+  const Square s = f::seen_by(c, sq);
+  add(f::kPieceSquare + t * kSquareCount + s, sign);
+  if (t == kKing) return;
+  const Square own_king = f::seen_by(c, pos.king_square(c));
+  const Square enemy_king = f::seen_by(c, pos.king_square(~c));
+  add(f::kOwnKing + t * f::kOffsets + f::offset(own_king, s), sign);
+  add(f::kEnemyKing + t * f::kOffsets + f::offset(enemy_king, s), sign);
+  if (const int z = f::king_zone(f::kOwnKingZone, t, own_king, s); z >= 0) add(z, sign);
+  if (const int z = f::king_zone(f::kEnemyKingZone, t, enemy_king, s); z >= 0) add(z, sign);
+}
+
 template <class Add>
 void visit_placement_features(const Position& pos, Add&& add) {
   namespace f = features;
@@ -235,17 +255,10 @@ void visit_placement_features(const Position& pos, Add&& add) {
   for (int ci = 0; ci < 2; ++ci) {
     const Color c = static_cast<Color>(ci);
     const int sign = c == kBlack ? 1 : -1;
-    const Square own_king = f::seen_by(c, pos.king_square(c));
-    const Square enemy_king = f::seen_by(c, pos.king_square(~c));
     for (Square sq : squares(pos.pieces(c))) {
       const PieceType t = type_of(pos.at(sq));
-      const Square s = f::seen_by(c, sq);
-      add(f::kPieceSquare + t * kSquareCount + s, sign);
+      visit_piece_features(pos, pos.at(sq), sq, sign, add);
       if (t == kKing) continue;
-      add(f::kOwnKing + t * f::kOffsets + f::offset(own_king, s), sign);
-      add(f::kEnemyKing + t * f::kOffsets + f::offset(enemy_king, s), sign);
-      if (const int z = f::king_zone(f::kOwnKingZone, t, own_king, s); z >= 0) add(z, sign);
-      if (const int z = f::king_zone(f::kEnemyKingZone, t, enemy_king, s); z >= 0) add(z, sign);
       for (Square nb : squares(f::kNear[sq] & occ)) {
         const Piece q = pos.at(nb);
         add(f::pair(t, color_of(q) != c, type_of(q), f::pair_direction(c, sq, nb)), sign);

@@ -23,18 +23,8 @@ struct Sums {
 
   // A piece's own features at sq: its square and (but a king) its place from both kings.
   void piece(const Position& pos, Piece p, Square sq, int sign) {
-    const Color c = color_of(p);
-    const PieceType t = type_of(p);
-    sign *= colour_sign(c);
-    const Square s = f::seen_by(c, sq);
-    add(f::kPieceSquare + t * kSquareCount + s, sign);
-    if (t == kKing) return;
-    const Square own_king = f::seen_by(c, pos.king_square(c));
-    const Square enemy_king = f::seen_by(c, pos.king_square(~c));
-    add(f::kOwnKing + t * f::kOffsets + f::offset(own_king, s), sign);
-    add(f::kEnemyKing + t * f::kOffsets + f::offset(enemy_king, s), sign);
-    if (const int z = f::king_zone(f::kOwnKingZone, t, own_king, s); z >= 0) add(z, sign);
-    if (const int z = f::king_zone(f::kEnemyKingZone, t, enemy_king, s); z >= 0) add(z, sign);
+    visit_piece_features(pos, p, sq, sign * colour_sign(color_of(p)),
+                         [this](int feature, int value) { add(feature, value); });
   }
 
   // The pair of p on sq and q on nb, seen from each of the two (a king sees none).
@@ -67,7 +57,7 @@ MoveFacts facts_of(const Position& before, Move m) {
   return {m, before.at(m.from()), before.at(m.to())};
 }
 
-// The move is undone in three steps: the mover leaves its square (with the pairs it had
+// The sums change in three steps: the mover leaves its square (with the pairs it had
 // there, the captured piece included), the captured piece leaves the target square, and the
 // piece now on the target square arrives; the last two share their neighbours, which are
 // those of the position after.

@@ -1,7 +1,7 @@
 #pragma once
 // The placement part of the learned Shogi evaluation (visit_placement_features: piece-square,
-// king-relative, pairs, hand) as its opening and endgame sums of weights. A move changes
-// these features only near the squares it touches (unless a king moves), so the search
+// king-relative, king zones, pairs, hand) as its opening and endgame sums of weights. A move
+// changes these features only near the squares it touches (unless a king moves), so the search
 // carries the sums from a position to the next instead of counting them at every node.
 #include "rules/shogi/movegen.hpp"
 
