@@ -41,6 +41,21 @@ TEST(ShogiCpu, FindsMateInOne) {
   EXPECT_EQ(s->outcome().reason, "checkmate") << r.best_move;
 }
 
+// Perpetual check loses for the checking side (the rules' sennichite), and the search scores
+// a repetition so: sente, far behind, checked with both its moves since the position it
+// could now repeat; gote may repeat a cycle of sente's checks.
+TEST(ShogiCpu, ScoresARepetitionByContinuousChecksAsALossForTheChecker) {
+  ai::SearchLimits limits;
+  limits.depth = 6;
+  const std::string start = "4k4/9/9/9/9/9/9/1G3R3/KS7 b rb2g2s 1 moves 4h5h 5a4a 5h4h";
+  const ai::SearchResult checker = think("shogi", start + " 4a5a", limits);
+  EXPECT_NE(checker.best_move, "4h5h");  // checking again repeats the position: perpetual
+  EXPECT_LT(checker.info.score, 0);
+  const ai::SearchResult checked = think("shogi", start, limits);
+  EXPECT_EQ(checked.best_move, "4a5a");  // back into the cycle of sente's checks
+  EXPECT_GT(checked.info.score, 10000);
+}
+
 // Mate in three plies: after the CPU's move, every defence must allow a mate in one.
 void expect_forced_mate_in_three(std::string_view game, std::string_view position) {
   auto start = load(game, position);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <optional>
 
 #include "ai/iterative_deepening.hpp"
 #include "ai/levels.hpp"
@@ -36,6 +37,7 @@ constexpr int kMateBound = kMate - 1000;  // scores beyond this are mates
 constexpr int kInfinity = 32000;
 constexpr int kMaxPly = 96;
 constexpr int kMaxQuiescencePly = 10;
+constexpr int kPerpetualCheck = 20000;  // a line ending in perpetual check, for the checked side
 
 // Late-move reductions by depth and move number: about ln(depth) * ln(moves) / 2.
 struct ReductionTable {
@@ -107,7 +109,7 @@ class ShogiSearcher final : public Searcher {
   void order(const MoveList& list, Move tt_move, int ply, bool checked,
              std::array<int, 600>& keys) const;
   bool is_capture(Move m) const { return !m.is_drop() && pos_.at(m.to()) != kNoPiece; }
-  bool repeated() const;
+  std::optional<int> repetition() const;
   uint64_t key() const { return pos_.key() ^ null_xor_; }
   int static_eval(int ply) const;
   void moved(const MoveFacts& facts, int ply);
@@ -130,18 +132,29 @@ class ShogiSearcher final : public Searcher {
   // restores it. Repetitions are looked for only after the last null move (null_floor_).
   uint64_t null_xor_ = 0;
   int null_floor_ = 0;
+  // Per entry of pos_.key_history(): whether the side to move there was in check (from the
+  // game's record, then set by each search node on the path).
+  std::vector<uint8_t> checked_;
   bool null_allowed_ = true;  // false for the node right after a null move
 };
 
-// A position seen before (in the game or the search path) is scored as a draw: continuing
-// the cycle leads to sennichite.
+// A position seen before (in the game or the search path) ends the line as the cycle would
+// end the game (sennichite): a draw, unless one side gave check with every one of its moves
+// of the cycle and the other did not; the checking side then loses (perpetual check).
 template <Variant V>
-bool ShogiSearcher<V>::repeated() const {
+std::optional<int> ShogiSearcher<V>::repetition() const {
   const auto& keys = pos_.key_history();
-  const uint64_t key = keys.back();
-  for (int i = static_cast<int>(keys.size()) - 3; i >= null_floor_; i -= 2)
-    if (keys[i] == key) return true;
-  return false;
+  const int last = static_cast<int>(keys.size()) - 1;
+  for (int i = last - 2; i >= null_floor_; i -= 2) {
+    if (keys[i] != keys[last]) continue;
+    // Position j follows move j; the last move was the opponent's, and the moves alternate.
+    bool they_checked = in_check<V>(pos_), we_checked = true;
+    for (int j = last - 1; j > i; --j)
+      (((last - j) % 2 == 0) ? they_checked : we_checked) &= checked_[j] != 0;
+    if (they_checked != we_checked) return they_checked ? kPerpetualCheck : -kPerpetualCheck;
+    return 0;
+  }
+  return std::nullopt;
 }
 
 template <Variant V>
@@ -247,7 +260,7 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply) {
   if (budget_.exhausted()) return 0;
   const bool pv_node = beta - alpha > 1;
   if (ply > 0) {
-    if (repeated()) return 0;
+    if (const auto score = repetition()) return *score;
     if (move_limit_ > 0 && pos_.game_ply() >= move_limit_) return 0;
     alpha = std::max(alpha, -kMate + ply);
     beta = std::min(beta, kMate - ply - 1);
@@ -261,6 +274,8 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply) {
       if (const auto s = tt_cutoff(*e, depth, alpha, beta, ply, kMateBound)) return *s;
   }
   const bool checked = in_check<V>(pos_);
+  assert(pos_.key_history().size() <= checked_.size());
+  checked_[pos_.key_history().size() - 1] = checked;
   // A mate in one ends the node at once (at depth 1 searching the moves finds it as well,
   // at less cost than the test).
   if constexpr (V == Variant::Shogi)
@@ -402,6 +417,12 @@ SearchResult ShogiSearcher<V>::search(const rules::GameState& state, const Searc
   null_floor_ = 0;
   null_allowed_ = true;
   if constexpr (V == Variant::Shogi) placement_[0] = placement_sums(pos_);
+  // The record's checks, aligned with the key history from its end; room for the deepest path.
+  const auto& record_checks = shogi_state->gave_check();
+  const size_t history = pos_.key_history().size();
+  checked_.assign(history + kMaxPly + 1, 0);
+  for (size_t k = 1; k <= std::min(record_checks.size(), history - 1); ++k)
+    checked_[history - k] = record_checks[record_checks.size() - k];
   budget_.start(limits, stop);
   killers_.clear();
   tt_.new_search();

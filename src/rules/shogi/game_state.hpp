@@ -33,6 +33,8 @@ class ShogiState final : public rules::GameState {
 
   // Direct access for the engine and the benchmarks.
   const Position& position() const { return pos_; }
+  // Per move of the record: whether it left the opponent in check.
+  const std::vector<bool>& gave_check() const { return gave_check_; }
   const GameSettings& settings() const { return settings_; }
   void play_move(Move m);  // m must be legal
 
