@@ -60,8 +60,9 @@ struct RootPlan {
   int decided_bound = 0;  // |score| above this: a won or lost game
   // The depth from which a decided score cannot change any more (deepening then stops).
   std::function<int(int score)> decided_depth;
-  bool null_window = true;   // search moves after the first with a null window first (PVS)
-  bool stop_at_win = false;  // stop as soon as a win is found (USI "go mate")
+  bool null_window = true;    // search moves after the first with a null window first (PVS)
+  int aspiration_window = 0;  // > 0: the first aspiration window's half-width (deeper iterations)
+  bool stop_at_win = false;   // stop as soon as a win is found (USI "go mate")
   // With a deadline, a new iteration starts only while less than this part of the time is
   // used (a partial iteration still counts, so a game whose first root move is searched
   // quickly can afford more).
@@ -120,50 +121,77 @@ SearchResult deepen(const RootHooks<Move>& hooks, const RootPlan& plan, std::vec
   int completed_depth = 0;
   std::vector<Move> best_pv{best};
   for (int depth = 1; depth <= plan.max_depth; ++depth) {
-    int alpha = -kRootInfinity;
-    const int beta = kRootInfinity;
-    int iteration_best = -1;  // index into moves
-    int iteration_judged = -kRootInfinity;
-    int iteration_score = 0;
+    // Aspiration: from the fifth iteration on, a window around the last score; a result that
+    // falls outside it is searched again with the window widened on that side.
+    int window = plan.aspiration_window;
+    const bool aspirate =
+        window > 0 && !noisy && depth >= 5 && std::abs(best_score) < plan.decided_bound;
+    int low = aspirate ? best_score - window : -kRootInfinity;
+    int high = aspirate ? best_score + window : kRootInfinity;
     std::vector<std::pair<int, size_t>> judged_moves;
-    for (size_t i = 0; i < moves.size(); ++i) {
-      const Move m = moves[i];
-      if (budget.exhausted()) break;
-      hooks.enter(m);
-      int score;
-      if (noisy) {
-        // With noise any move may be chosen, but not one whose score is at most the best
-        // judged so far minus the noise (its judged score cannot pass that best; a decided
-        // score is never noised): it is searched against that bound, a fail-low suffices.
-        // Without this the noisy levels pruned nothing at the root.
-        const int floor =
-            iteration_best < 0 ? alpha : std::max(alpha, iteration_judged - limits.noise);
-        score = hooks.score(m, floor, beta, depth);
-      } else if (i == 0 || !plan.null_window) {
-        score = hooks.score(m, alpha, beta, depth);
-      } else {
-        score = hooks.score(m, alpha, alpha + 1, depth);
-        if (score > alpha && !budget.aborted()) score = hooks.score(m, alpha, beta, depth);
+    while (true) {
+      int alpha = low;
+      const int beta = high;
+      int iteration_best = -1;  // index into moves
+      int iteration_judged = -kRootInfinity;
+      int iteration_score = 0;
+      std::vector<Move> iteration_pv;
+      judged_moves.clear();
+      for (size_t i = 0; i < moves.size(); ++i) {
+        const Move m = moves[i];
+        if (budget.exhausted()) break;
+        hooks.enter(m);
+        int score;
+        if (noisy) {
+          // With noise any move may be chosen, but not one whose score is at most the best
+          // judged so far minus the noise (its judged score cannot pass that best; a decided
+          // score is never noised): it is searched against that bound, a fail-low suffices.
+          // Without this the noisy levels pruned nothing at the root.
+          const int floor =
+              iteration_best < 0 ? alpha : std::max(alpha, iteration_judged - limits.noise);
+          score = hooks.score(m, floor, beta, depth);
+        } else if (i == 0 || !plan.null_window) {
+          score = hooks.score(m, alpha, beta, depth);
+        } else {
+          score = hooks.score(m, alpha, alpha + 1, depth);
+          if (score > alpha && !budget.aborted()) score = hooks.score(m, alpha, beta, depth);
+        }
+        hooks.leave(m);
+        if (budget.aborted()) break;
+        // The weak levels' noise blurs judgement, never a decided game.
+        const int judged = std::abs(score) > plan.decided_bound ? score : score + noise[i];
+        judged_moves.emplace_back(judged, i);
+        if (judged > iteration_judged) {
+          iteration_judged = judged;
+          iteration_score = score;
+          iteration_best = static_cast<int>(i);
+          iteration_pv.assign(1, m);
+          hooks.append_line(iteration_pv);
+          if (!noisy) alpha = std::max(alpha, score);
+        }
+        if (score >= beta) break;  // above the aspiration window: searched again
       }
-      hooks.leave(m);
+      // A partial iteration counts only if its first move (the previous best) was searched:
+      // whatever beat that was searched as deep. A move counts only with a score above the
+      // aspiration window's floor (below it, it is no better than the move chosen before).
+      if (iteration_best >= 0 && iteration_score > low) {
+        best = moves[static_cast<size_t>(iteration_best)];
+        best_score = iteration_score;
+        best_pv = std::move(iteration_pv);
+      }
       if (budget.aborted()) break;
-      // The weak levels' noise blurs judgement, never a decided game.
-      const int judged = std::abs(score) > plan.decided_bound ? score : score + noise[i];
-      judged_moves.emplace_back(judged, i);
-      if (judged > iteration_judged) {
-        iteration_judged = judged;
-        iteration_score = score;
-        iteration_best = static_cast<int>(i);
-        best_pv.assign(1, m);
-        hooks.append_line(best_pv);
-        if (!noisy) alpha = std::max(alpha, score);
+      if (iteration_score <= low && low > -kRootInfinity) {
+        low = std::max(low - window, -kRootInfinity);  // failed low: searched again
+      } else if (iteration_score >= high && high < kRootInfinity) {
+        high = std::min(high + window, kRootInfinity);  // failed high: that move goes first
+        std::rotate(moves.begin(), moves.begin() + iteration_best,
+                    moves.begin() + iteration_best + 1);
+        std::rotate(noise.begin(), noise.begin() + iteration_best,
+                    noise.begin() + iteration_best + 1);
+      } else {
+        break;
       }
-    }
-    // A partial iteration counts only if its first move (the previous best) was searched:
-    // whatever beat that was searched as deep.
-    if (iteration_best >= 0) {
-      best = moves[static_cast<size_t>(iteration_best)];
-      best_score = iteration_score;
+      window *= 2;
     }
     if (budget.aborted()) break;
     completed_depth = depth;

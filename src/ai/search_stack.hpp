@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <array>
 #include <cstddef>
+#include <cstdint>
+#include <cstdlib>
 #include <vector>
 
 namespace kaisho::ai {
@@ -64,6 +66,14 @@ Move pick_next(Move* moves, Key* keys, int size, int i) {
 // A history bonus for a quiet move that caused a cutoff at `depth`, saturating at `cap`.
 inline void reward_history(int& h, int depth, int cap) {
   h = std::min(h + depth * depth, cap);
+}
+
+// Moves a history statistic by `amount` (|amount| <= kHistoryMax), each step the smaller the
+// nearer the statistic already is to kHistoryMax in that direction, so that it stays within
+// +-kHistoryMax and recent results weigh more than old ones.
+constexpr int kHistoryMax = 16384;
+inline void update_history(int16_t& h, int amount) {
+  h = static_cast<int16_t>(h + amount - h * std::abs(amount) / kHistoryMax);
 }
 
 }  // namespace kaisho::ai

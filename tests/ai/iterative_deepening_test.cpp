@@ -1,9 +1,13 @@
 // When iterative deepening stops: against a clock it starts no iteration once half the
 // budget is spent; a move's own allowance (byoyomi, the server's CPU budget) is used whole.
+// How aspiration windows end: with the move and score a full window finds.
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <string>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "ai/iterative_deepening.hpp"
 
@@ -57,6 +61,61 @@ TEST(IterativeDeepening, AFixedTimePerMoveIsUsedToTheEnd) {
   const DeepeningRun run = deepen_with(true);
   EXPECT_EQ(run.completed_depth, 2);
   EXPECT_GE(run.elapsed, std::chrono::milliseconds(1000));
+}
+
+// Two root moves whose scores (the same in every window, as a fail-soft search returns them)
+// are 0 and -10 up to depth 4 and `at_five` from depth 5; the windows each search was given.
+struct AspirationRun {
+  int best_move;
+  int score;
+  std::vector<std::pair<int, int>> windows_at_five;
+};
+
+AspirationRun aspirate(std::pair<int, int> at_five) {
+  AspirationRun run;
+  ai::RootHooks<int> hooks;
+  hooks.enter = hooks.leave = [](int) {};
+  hooks.score = [&](int move, int alpha, int beta, int depth) {
+    if (depth < 5) return move == 1 ? 0 : -10;
+    run.windows_at_five.emplace_back(alpha, beta);
+    return move == 1 ? at_five.first : at_five.second;
+  };
+  hooks.append_line = [](std::vector<int>&) {};
+  hooks.text = [](int m) { return std::to_string(m); };
+  hooks.mate_in = [](int) { return 0; };
+  ai::RootPlan plan;
+  plan.max_depth = 5;
+  plan.decided_bound = 1000;
+  plan.decided_depth = [](int) { return 100; };
+  plan.aspiration_window = 50;
+  ai::SearchLimits limits;
+  ai::SearchBudget budget;
+  ai::StopFlag stop{false};
+  budget.start(limits, stop);
+  Rng rng(1);
+  const ai::SearchResult result =
+      ai::deepen<int>(hooks, plan, {1, 2}, limits, budget, rng, nullptr);
+  run.best_move = std::stoi(result.best_move);
+  run.score = result.info.score;
+  return run;
+}
+
+TEST(IterativeDeepening, AScoreAboveTheAspirationWindowIsSearchedAgainAndChosen) {
+  const AspirationRun run = aspirate({0, 300});
+  EXPECT_EQ(run.best_move, 2);
+  EXPECT_EQ(run.score, 300);
+  ASSERT_FALSE(run.windows_at_five.empty());
+  EXPECT_EQ(run.windows_at_five.front(), std::make_pair(-50, 50));
+  EXPECT_GT(run.windows_at_five.back().second, 300);  // the last search's window holds it
+}
+
+TEST(IterativeDeepening, AScoreBelowTheAspirationWindowIsSearchedAgainWithALowerFloor) {
+  const AspirationRun run = aspirate({-500, -400});
+  EXPECT_EQ(run.best_move, 2);
+  EXPECT_EQ(run.score, -400);
+  ASSERT_FALSE(run.windows_at_five.empty());
+  EXPECT_EQ(run.windows_at_five.front(), std::make_pair(-50, 50));
+  EXPECT_LT(run.windows_at_five.back().first, -400);
 }
 
 }  // namespace

@@ -58,16 +58,18 @@ int exchange_value(PieceType t) {
   return t == kKing ? 20000 : piece_value(t) + hand_value(unpromote(t));
 }
 
-// Static exchange evaluation of a capture (plain Shogi): the material the side to move
-// wins on m.to() when both sides recapture there with their least valuable attacker.
+// Static exchange evaluation (plain Shogi): the material the side to move wins on m.to()
+// by m (a capture, a quiet move or a drop) when both sides then recapture there with their
+// least valuable attacker.
 int see(const Position& pos, Move m) {
-  const Square to = m.to(), from = m.from();
+  const Square to = m.to();
   int gain[40];
   int d = 0;
-  gain[0] = exchange_value(type_of(pos.at(to)));
-  PieceType on_square = type_of(pos.at(from));
+  gain[0] = pos.at(to) == kNoPiece ? 0 : exchange_value(type_of(pos.at(to)));
+  PieceType on_square = m.is_drop() ? m.dropped() : type_of(pos.at(m.from()));
   if (m.promotes()) on_square = promote(on_square);
-  Bitboard occ = pos.occupied() ^ Bitboard::square(from);
+  Bitboard occ = pos.occupied();
+  if (!m.is_drop()) occ ^= Bitboard::square(m.from());
   Color side = ~pos.side_to_move();
   while (d < 38) {
     const Bitboard attackers = attackers_to<Variant::Shogi>(pos, side, to, occ) & occ;
@@ -99,7 +101,9 @@ class ShogiSearcher final : public Searcher {
                       const StopFlag& stop, const InfoCallback& on_info) override;
   void clear() override {
     tt_.clear();
-    std::fill(&history_[0][0][0], &history_[0][0][0] + sizeof(history_) / sizeof(int), 0);
+    std::fill(&history_[0][0][0], &history_[0][0][0] + sizeof(history_) / sizeof(int16_t), 0);
+    for (auto& e : continuation_)
+      for (auto& row : e) row.fill(0);
   }
   void set_hash_mb(int mb) override { tt_.resize(mb); }
 
@@ -112,11 +116,23 @@ class ShogiSearcher final : public Searcher {
   std::optional<int> repetition() const;
   uint64_t key() const { return pos_.key() ^ null_xor_; }
   int static_eval(int ply) const;
-  void moved(const MoveFacts& facts, int ply);
+  void moved(Move m, const MoveFacts& facts, int ply);
+  int quiet_score(Move m, int ply) const;
+  void reward_quiets(Move best, const Move* quiets, int count, int depth, int ply);
   RootHooks<Move> root_hooks();
 
   TranspositionTable tt_{16};
-  int history_[2][89][81] = {};
+  // Quiet-move statistics, each kept within +-kHistoryMax by update_history: by side, origin
+  // (80 + type for a drop) and destination; and by the move one and two plies before
+  // (continuation histories: the piece that moved there and its square, then this move's
+  // piece and destination).
+  int16_t history_[2][89][81] = {};
+  using ContinuationEntry = std::array<std::array<int16_t, 81>, 16>;
+  std::vector<ContinuationEntry> continuation_ = std::vector<ContinuationEntry>(16 * 81);
+  // The continuation entry of the move made at each ply, offset by two (the two plies
+  // before the root, and a null move, use entry 0: no piece type 0 ever moves).
+  std::array<ContinuationEntry*, kMaxPly + 3> played_{};
+  ContinuationEntry& continuation_after(int ply) { return *played_[ply + 2]; }
 
   // Per-search state.
   Position pos_;
@@ -167,18 +183,45 @@ int ShogiSearcher<V>::static_eval(int ply) const {
   }
 }
 
-// Called after pos_.do_move at ply with the move's facts taken before it: the placement sums
-// of ply + 1 (only for a move that is searched: a move pruned right after do_move skips it).
+// Called after pos_.do_move(m) at ply with the move's facts taken before it: the placement
+// sums of ply + 1 and the move's continuation entry (only for a move that is searched: a
+// move pruned right after do_move skips it).
 template <Variant V>
-void ShogiSearcher<V>::moved(const MoveFacts& facts, int ply) {
+void ShogiSearcher<V>::moved(Move m, const MoveFacts& facts, int ply) {
   if constexpr (V == Variant::Shogi)
     placement_[ply + 1] = placement_after(placement_[ply], pos_, facts);
+  played_[ply + 2] = &continuation_[type_of(pos_.at(m.to())) * 81 + m.to()];
+}
+
+// A quiet move's ordering statistics at ply: its history and its continuation histories
+// after the previous move and the one before.
+template <Variant V>
+int ShogiSearcher<V>::quiet_score(Move m, int ply) const {
+  const PieceType t = m.is_drop() ? m.dropped() : type_of(pos_.at(m.from()));
+  return history_[pos_.side_to_move()][m.from()][m.to()] + (*played_[ply + 1])[t][m.to()] +
+         (*played_[ply])[t][m.to()];
+}
+
+// At a cutoff by the quiet move `best`: its statistics rise and those of the quiet moves
+// searched before it fall, by an amount growing with depth.
+template <Variant V>
+void ShogiSearcher<V>::reward_quiets(Move best, const Move* quiets, int count, int depth, int ply) {
+  const int bonus = std::min(16 * depth * depth, 1600);
+  const Color us = pos_.side_to_move();
+  auto update = [&](Move m, int amount) {
+    const PieceType t = m.is_drop() ? m.dropped() : type_of(pos_.at(m.from()));
+    update_history(history_[us][m.from()][m.to()], amount);
+    update_history((*played_[ply + 1])[t][m.to()], amount);
+    update_history((*played_[ply])[t][m.to()], amount);
+  };
+  update(best, bonus);
+  for (int q = 0; q < count; ++q)
+    if (quiets[q] != best) update(quiets[q], -bonus);
 }
 
 template <Variant V>
 void ShogiSearcher<V>::order(const MoveList& list, Move tt_move, int ply, bool checked,
                              std::array<int, 600>& keys) const {
-  const Color us = pos_.side_to_move();
   for (int i = 0; i < list.size(); ++i) {
     const Move m = list[i];
     int k;
@@ -195,7 +238,7 @@ void ShogiSearcher<V>::order(const MoveList& list, Move tt_move, int ply, bool c
     } else if (m == killers_.second(ply)) {
       k = 1 << 27;
     } else {
-      k = history_[us][m.from()][m.to()];
+      k = quiet_score(m, ply);
     }
     if (m.promotes()) k += 1 << 20;
     keys[i] = k;
@@ -238,7 +281,7 @@ int ShogiSearcher<V>::quiescence(int alpha, int beta, int ply, int qply) {
     budget_.count();
     const MoveFacts facts = facts_of(pos_, m);
     pos_.do_move(m);
-    moved(facts, ply);
+    moved(m, facts, ply);
     const int score = -quiescence(-beta, -alpha, ply + 1, qply + 1);
     pos_.undo_move();
     if (budget_.aborted()) return 0;
@@ -300,6 +343,7 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply) {
       null_floor_ = static_cast<int>(pos_.key_history().size()) - 1;
       null_allowed_ = false;
       placement_[ply + 1] = placement_[ply];
+      played_[ply + 2] = &continuation_[0];
       budget_.count();
       const int score = -search(-beta, -beta + 1, depth - 1 - r, ply + 1);
       null_allowed_ = true;
@@ -325,15 +369,25 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply) {
   int quiet_count = 0;
   int best = -kInfinity;
   Move best_move;
-  const Color us = pos_.side_to_move();
   for (int i = 0; i < list.size(); ++i) {
     const Move m = pick_next(moves, keys.data(), list.size(), i);
     const bool capture = is_capture(m);
     if (budget_.exhausted()) return 0;
     budget_.count();
+    // Shallow non-PV nodes: a move that loses material on its square (by static exchange)
+    // is not searched unless it gives check (once some move has been).
+    bool loses_material = false;
+    if constexpr (V == Variant::Shogi)
+      loses_material = have_eval && depth <= 4 && best > -kMateBound && !m.promotes() &&
+                       see(pos_, m) < -60 * depth;
+    const int quiet_stat = capture ? 0 : quiet_score(m, ply);
     const MoveFacts facts = facts_of(pos_, m);
     pos_.do_move(m);
     const bool gives_check = in_check<V>(pos_);
+    if (loses_material && !gives_check) {
+      pos_.undo_move();
+      continue;
+    }
     // Shallow non-PV nodes: a quiet move late in the order, or one that leaves the static
     // evaluation far below alpha, is not searched (once some move has been).
     if (have_eval && depth <= 3 && best > -kMateBound && !capture && !gives_check &&
@@ -341,16 +395,20 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply) {
       pos_.undo_move();
       continue;
     }
-    moved(facts, ply);
+    moved(m, facts, ply);
     int score;
     if (i == 0) {
       score = -search(-beta, -alpha, depth - 1, ply + 1);
     } else {
       int reduction = 0;
       if (depth >= 3 && i >= 3 && !capture && !checked && !gives_check && !m.promotes()) {
+        // Less for a PV node and a killer, and by the move's statistics: a move that often
+        // refuted others here is reduced less, one that often failed more.
         reduction = kReductions.r[std::min(depth, 63)][std::min(i, 63)];
-        if (pv_node) reduction = std::max(reduction - 1, 1);
-        reduction = std::clamp(reduction, 1, depth - 2);
+        if (pv_node) --reduction;
+        if (m == killers_.first(ply) || m == killers_.second(ply)) --reduction;
+        reduction -= quiet_stat / 12000;
+        reduction = std::clamp(reduction, 0, depth - 2);
       }
       score = -search(-alpha - 1, -alpha, depth - 1 - reduction, ply + 1);
       if (score > alpha && reduction) score = -search(-alpha - 1, -alpha, depth - 1, ply + 1);
@@ -368,12 +426,7 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply) {
         if (alpha >= beta) {
           if (!capture) {
             killers_.add(ply, m);
-            reward_history(history_[us][m.from()][m.to()], depth, 1 << 19);
-            for (int q = 0; q < quiet_count; ++q) {
-              if (quiets[q] == m) continue;
-              int& o = history_[us][quiets[q].from()][quiets[q].to()];
-              o = std::max(o - depth * depth, -(1 << 19));
-            }
+            reward_quiets(m, quiets, quiet_count, depth, ply);
           }
           break;
         }
@@ -392,7 +445,7 @@ RootHooks<Move> ShogiSearcher<V>::root_hooks() {
       [this](Move m) {
         const MoveFacts facts = facts_of(pos_, m);
         pos_.do_move(m);
-        moved(facts, 0);
+        moved(m, facts, 0);
       },
       [this](Move) { pos_.undo_move(); },
       [this](int alpha, int beta, int depth, int ply) { return search(alpha, beta, depth, ply); });
@@ -425,6 +478,7 @@ SearchResult ShogiSearcher<V>::search(const rules::GameState& state, const Searc
     checked_[history - k] = record_checks[record_checks.size() - k];
   budget_.start(limits, stop);
   killers_.clear();
+  played_.fill(&continuation_[0]);
   tt_.new_search();
 
   MoveList root;
@@ -434,6 +488,7 @@ SearchResult ShogiSearcher<V>::search(const rules::GameState& state, const Searc
   plan.max_depth = limits.depth > 0 ? limits.depth : kMaxPly - 10;
   if (limits.mate > 0) plan.max_depth = std::min(plan.max_depth, 2 * limits.mate + 1);
   plan.decided_bound = kMateBound;
+  plan.aspiration_window = 50;
   plan.decided_depth = [](int score) { return 2 * (kMate - std::abs(score)) + 2; };
   plan.stop_at_win = limits.mate > 0;
   // A partial iteration still counts (its first move is the previous best), so the budget
