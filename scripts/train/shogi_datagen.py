@@ -3,13 +3,17 @@
 
 Usage: shogi_datagen.py --engine /usr/games/gpsusi --kaisho build/kaisho --games N
                         [--depth 4] [--seed S] [--out FILE] [--kaisho-moves NODES]
+                        [--kaisho-side both|alternate]
 
 Each game starts with 0-8 random legal plies (from `kaisho moves`), then the engine plays
 both sides at a fixed search depth (single thread: the labels do not depend on the
 machine's load; a move is cut off after 0.5 s, which only happens in long mating fights);
 one ply in fifty is random again, for variety. With --kaisho-moves NODES the moves are
 Kaisho's own (`kaisho usi`, NODES per move) and the engine only scores the positions, so
-that the evaluation also learns the positions its own play leads to. A game is adjudicated once the engine's
+that the evaluation also learns the positions its own play leads to; with --kaisho-side
+alternate Kaisho plays only one side (sente in the first game, gote in the next, and so on)
+and the engine plays the other with its own moves, so that the games also hold the
+positions where the engine's play punishes Kaisho's judgement. A game is adjudicated once the engine's
 score stays beyond 1500 centipawns for 4 of its moves in a row (the mating phase teaches
 the evaluation nothing and is the slowest to search). Output, one line per game (appended
 to --out):
@@ -91,7 +95,8 @@ class Rules:
         return line.split()
 
 
-def play(engine, mover, rules, rng):
+def play(engine, mover, mover_side, rules, rng):
+    """mover_side: 0 or 1, the only side (by ply parity) Kaisho moves for; None for both."""
     engine.send("usinewgame")
     if mover:
         mover.send("usinewgame")
@@ -106,7 +111,8 @@ def play(engine, mover, rules, rng):
             move, label = rng.choice(legal), "-"
         else:
             move, score, pv = engine.think(moves)
-            if mover and move not in ("resign", "win"):
+            kaisho_turn = mover_side is None or len(moves) % 2 == mover_side
+            if mover and kaisho_turn and move not in ("resign", "win"):
                 move = mover.think(moves)[0]
             if move == "resign":
                 return ("w" if len(moves) % 2 == 0 else "b"), moves, labels
@@ -137,6 +143,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", default="-")
     ap.add_argument("--kaisho-moves", type=int, default=0, metavar="NODES")
+    ap.add_argument("--kaisho-side", choices=("both", "alternate"), default="both")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     engine = Usi([args.engine], (("Thread", 1), ("LimitDepth", args.depth), ("BookDepth", 0)),
@@ -146,8 +153,9 @@ def main():
         mover = Usi([args.kaisho, "usi"], (), f"go nodes {args.kaisho_moves}")
     rules = Rules(args.kaisho)
     out = sys.stdout if args.out == "-" else open(args.out, "a", buffering=1)
-    for _ in range(args.games):
-        result, moves, labels = play(engine, mover, rules, rng)
+    for game in range(args.games):
+        mover_side = None if args.kaisho_side == "both" else game % 2
+        result, moves, labels = play(engine, mover, mover_side, rules, rng)
         out.write(result + " " + " ".join(f"{m}/{l}" for m, l in zip(moves, labels)) + "\n")
     engine.send("quit")
     if mover:
