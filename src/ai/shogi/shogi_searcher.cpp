@@ -58,18 +58,16 @@ int exchange_value(PieceType t) {
   return t == kKing ? 20000 : piece_value(t) + hand_value(unpromote(t));
 }
 
-// Static exchange evaluation (plain Shogi): the material the side to move wins on m.to()
-// by m (a capture, a quiet move or a drop) when both sides then recapture there with their
-// least valuable attacker.
+// Static exchange evaluation of a capture (plain Shogi): the material the side to move
+// wins on m.to() when both sides recapture there with their least valuable attacker.
 int see(const Position& pos, Move m) {
-  const Square to = m.to();
+  const Square to = m.to(), from = m.from();
   int gain[40];
   int d = 0;
-  gain[0] = pos.at(to) == kNoPiece ? 0 : exchange_value(type_of(pos.at(to)));
-  PieceType on_square = m.is_drop() ? m.dropped() : type_of(pos.at(m.from()));
+  gain[0] = exchange_value(type_of(pos.at(to)));
+  PieceType on_square = type_of(pos.at(from));
   if (m.promotes()) on_square = promote(on_square);
-  Bitboard occ = pos.occupied();
-  if (!m.is_drop()) occ ^= Bitboard::square(m.from());
+  Bitboard occ = pos.occupied() ^ Bitboard::square(from);
   Color side = ~pos.side_to_move();
   while (d < 38) {
     const Bitboard attackers = attackers_to<Variant::Shogi>(pos, side, to, occ) & occ;
@@ -374,20 +372,10 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply) {
     const bool capture = is_capture(m);
     if (budget_.exhausted()) return 0;
     budget_.count();
-    // Shallow non-PV nodes: a move that loses material on its square (by static exchange)
-    // is not searched unless it gives check (once some move has been).
-    bool loses_material = false;
-    if constexpr (V == Variant::Shogi)
-      loses_material = have_eval && depth <= 4 && best > -kMateBound && !m.promotes() &&
-                       see(pos_, m) < -60 * depth;
     const int quiet_stat = capture ? 0 : quiet_score(m, ply);
     const MoveFacts facts = facts_of(pos_, m);
     pos_.do_move(m);
     const bool gives_check = in_check<V>(pos_);
-    if (loses_material && !gives_check) {
-      pos_.undo_move();
-      continue;
-    }
     // Shallow non-PV nodes: a quiet move late in the order, or one that leaves the static
     // evaluation far below alpha, is not searched (once some move has been).
     if (have_eval && depth <= 3 && best > -kMateBound && !capture && !gives_check &&
