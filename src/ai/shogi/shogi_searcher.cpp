@@ -127,10 +127,10 @@ class ShogiSearcher final : public Searcher {
   int16_t history_[2][89][81] = {};
   using ContinuationEntry = std::array<std::array<int16_t, 81>, 16>;
   std::vector<ContinuationEntry> continuation_ = std::vector<ContinuationEntry>(16 * 81);
-  // The continuation entry of the move made at each ply, offset by two (the two plies
-  // before the root, and a null move, use entry 0: no piece type 0 ever moves).
+  // The continuation entry of the move made at each ply, offset by two. The two plies
+  // before the root and a null move use entry 0 (no piece of type 0 ever moves), which so
+  // gathers the statistics of moves without a known predecessor.
   std::array<ContinuationEntry*, kMaxPly + 3> played_{};
-  ContinuationEntry& continuation_after(int ply) { return *played_[ply + 2]; }
 
   // Per-search state.
   Position pos_;
