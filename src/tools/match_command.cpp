@@ -2,8 +2,9 @@
 //                   [--seed S] [--quiet] [--moves]
 // Engine-versus-engine games. SPEC is a comma list of level=L, time=MS, nodes=N, depth=D,
 // noise=X and blunder=PERCENT (the weak levels' judgement, set directly to tune them), or
-// usi=PROGRAM (an external USI engine, Shogi and Annan only; time= is its byoyomi) with any
-// number of setoption=NAME:VALUE (sent to that engine before the games, e.g. Thread:1).
+// usi=PROGRAM (an external USI engine, Shogi and Annan only; its time=, nodes= and depth= are
+// sent with each "go": byoyomi, nodes, depth) with any number of setoption=NAME:VALUE (sent to
+// that engine before the games, e.g. Thread:1).
 // Default: --a level=8 --b level=7, 10 games, 2 random opening plies, and when a spec gives
 // no limit, 1000 ms per move. Seats rotate: A takes seat (game mod seats); both games of a
 // pair start from the same random opening.
@@ -61,10 +62,25 @@ class EnginePlayer final : public Player {
   ai::Engine engine_;
 };
 
+// The "go" command that asks a USI engine for a move within these limits: time as a byoyomi
+// (the clocks at 0), a node count, a depth, or any of them together.
+std::string usi_go(const ai::SearchLimits& limits) {
+  std::string go = "go";
+  if (limits.time_ms) go += " btime 0 wtime 0 byoyomi " + std::to_string(limits.time_ms);
+  if (limits.nodes) go += " nodes " + std::to_string(limits.nodes);
+  if (limits.depth) go += " depth " + std::to_string(limits.depth);
+  return go;
+}
+
 class UsiPlayer final : public Player {
  public:
-  UsiPlayer(std::string program, int64_t time_ms, std::vector<std::string> options)
-      : program_(std::move(program)), time_ms_(time_ms), options_(std::move(options)) {}
+  UsiPlayer(std::string program, const ai::SearchLimits& limits, std::vector<std::string> options)
+      : program_(std::move(program)),
+        go_(usi_go(limits)),
+        // A timed move gets ten seconds' grace; a node or depth limit takes as long as the
+        // engine needs, up to ten minutes.
+        reply_ms_(limits.time_ms ? static_cast<int>(limits.time_ms) + 10000 : 600000),
+        options_(std::move(options)) {}
   Status start() {
     if (Status s = client_.start(program_); !s) return s;
     if (options_.empty()) return Ok{};
@@ -85,8 +101,7 @@ class UsiPlayer final : public Player {
     std::string position = "sfen " + state.start_text();
     if (!state.moves_played().empty())
       position += " moves " + text::join(state.moves_played(), " ");
-    const std::string go = "go btime 0 wtime 0 byoyomi " + std::to_string(time_ms_);
-    auto move = client_.best_move(position, go, static_cast<int>(time_ms_) + 10000);
+    auto move = client_.best_move(position, go_, reply_ms_);
     if (!move) return move.error();
     if (*move == "win") return std::string("resign");  // impasse claims are not scored here
     return move;
@@ -94,7 +109,8 @@ class UsiPlayer final : public Player {
 
  private:
   std::string program_;
-  int64_t time_ms_;
+  std::string go_;
+  int reply_ms_;                      // how long to wait for its move
   std::vector<std::string> options_;  // NAME:VALUE
   UsiClient client_;
 };
@@ -103,6 +119,7 @@ Result<std::unique_ptr<Player>> make_player(const std::string& spec, const rules
   ai::SearchLimits limits;
   std::string usi;
   std::vector<std::string> usi_options;
+  std::string kaisho_only;  // the first key a usi= player cannot take
   for (auto part : text::split(spec, ',')) {
     auto eq = part.find('=');
     if (eq == std::string_view::npos)
@@ -133,6 +150,8 @@ Result<std::unique_ptr<Player>> make_player(const std::string& spec, const rules
     if (k == std::end(kKeys)) return make_error("unknown player spec key " + text::quote(part));
     if (*n < k->low || *n > k->high)
       return make_error("player spec " + text::quote(part) + " is out of range");
+    if (key == "level" || key == "noise" || key == "blunder")
+      if (kaisho_only.empty()) kaisho_only = std::string(key);
     if (key == "level") limits.level = *n;
     if (key == "time") limits.time_ms = *n;
     if (key == "nodes") limits.nodes = static_cast<uint64_t>(*n);
@@ -146,7 +165,9 @@ Result<std::unique_ptr<Player>> make_player(const std::string& spec, const rules
   if (!usi.empty()) {
     if (game.id() != "shogi" && game.id() != "annan")
       return make_error("usi engines play shogi or annan only");
-    auto p = std::make_unique<UsiPlayer>(usi, limits.time_ms, usi_options);
+    if (!kaisho_only.empty())
+      return make_error(kaisho_only + "= is for Kaisho players, not usi= ones");
+    auto p = std::make_unique<UsiPlayer>(usi, limits, usi_options);
     if (Status s = p->start(); !s) return s.error();
     return std::unique_ptr<Player>(std::move(p));
   }

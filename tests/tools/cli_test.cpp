@@ -164,29 +164,54 @@ TEST(MatchCommand, MovesPrintsEveryMoveOfEachGameAfterItsLine) {
   EXPECT_EQ(line.rfind("match nodes=200 vs nodes=100:", 0), 0u) << line;
 }
 
-TEST(MatchCommand, PlaysAnExternalUsiEngineAfterSettingItsOptions) {
-  // `kaisho usi` itself is the external engine; what it is sent is logged, to show that
-  // setoption= reaches it.
-  const auto dir = std::filesystem::temp_directory_path();
-  const auto script = dir / "kaisho_match_usi_test.sh", log = dir / "kaisho_match_usi_test.log";
-  {
-    std::ofstream out(script);
-    out << "#!/bin/sh\ntee '" << log.string() << "' | '" << KAISHO_BIN << "' usi\n";
+// `kaisho usi` itself as an external engine, behind a script that logs what it is sent.
+class LoggedUsiEngine {
+ public:
+  explicit LoggedUsiEngine(const std::string& name)
+      : script_(std::filesystem::temp_directory_path() / (name + ".sh")),
+        log_(std::filesystem::temp_directory_path() / (name + ".log")) {
+    std::ofstream out(script_);
+    out << "#!/bin/sh\ntee '" << log_.string() << "' | '" << KAISHO_BIN << "' usi\n";
+    out.close();
+    std::filesystem::permissions(script_, std::filesystem::perms::owner_all);
   }
-  std::filesystem::permissions(script, std::filesystem::perms::owner_all);
+  ~LoggedUsiEngine() {
+    std::filesystem::remove(script_);
+    std::filesystem::remove(log_);
+  }
+  std::string program() const { return script_.string(); }
+  std::string sent() const {
+    std::ifstream in(log_);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  }
+
+ private:
+  std::filesystem::path script_, log_;
+};
+
+TEST(MatchCommand, PlaysAnExternalUsiEngineAfterSettingItsOptions) {
+  const LoggedUsiEngine engine("kaisho_match_usi_test");
   auto r = run({"match", "shogi", "--a", "nodes=300", "--b",
-                "usi=" + script.string() + ",time=50,setoption=USI_Hash:2", "--games", "2",
+                "usi=" + engine.program() + ",time=50,setoption=USI_Hash:2", "--games", "2",
                 "--option", "move_limit=150", "--quiet"});
-  std::filesystem::remove(script);
-  std::ifstream sent_file(log);
-  const std::string sent((std::istreambuf_iterator<char>(sent_file)),
-                         std::istreambuf_iterator<char>());
-  std::filesystem::remove(log);
+  const std::string sent = engine.sent();
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("match nodes=300 vs Kaisho: games 2 "), std::string::npos) << r.out;
   const size_t option = sent.find("setoption name USI_Hash value 2\n");
   EXPECT_NE(option, std::string::npos) << sent;
   EXPECT_LT(option, sent.find("usinewgame")) << sent;
+  EXPECT_NE(sent.find("\ngo btime 0 wtime 0 byoyomi 50\n"), std::string::npos) << sent;
+}
+
+TEST(MatchCommand, AnExternalUsiEngineIsAskedForItsNodeAndDepthLimits) {
+  const LoggedUsiEngine engine("kaisho_match_usi_limits_test");
+  auto r = run({"match", "shogi", "--a", "nodes=300", "--b",
+                "usi=" + engine.program() + ",nodes=400,depth=6", "--games", "1", "--option",
+                "move_limit=150", "--quiet"});
+  const std::string sent = engine.sent();
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(sent.find("\ngo nodes 400 depth 6\n"), std::string::npos) << sent;
+  EXPECT_EQ(sent.find("byoyomi"), std::string::npos) << sent;
 }
 
 TEST(MatchCommand, NoiseAndBlunderSpecsPlayAndAreNamedInTheResult) {
@@ -201,7 +226,8 @@ TEST(MatchCommand, NoiseAndBlunderSpecsPlayAndAreNamedInTheResult) {
 TEST(MatchCommand, BadPlayerSpecsAreErrors) {
   for (const char* spec :
        {"level", "nodes=x", "colour=1", "setoption=Thread:1", "usi=/nonexistent,setoption=Thread",
-        "level=9", "noise=-1", "blunder=101", "nodes=0"}) {
+        "level=9", "noise=-1", "blunder=101", "nodes=0", "usi=/nonexistent,level=3",
+        "usi=/nonexistent,noise=10"}) {
     auto r = run({"match", "shogi", "--a", spec, "--games", "1"});
     EXPECT_EQ(r.status, 2) << spec;
     EXPECT_EQ(r.err.rfind("error: ", 0), 0u) << spec << ": " << r.err;
