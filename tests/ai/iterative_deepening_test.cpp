@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <functional>
 #include <string>
 #include <thread>
 #include <utility>
@@ -14,6 +15,33 @@
 namespace kaisho::testing {
 namespace {
 
+// Iterative deepening over the root moves `moves`, whose searches `score(move, alpha, beta,
+// depth)` stand for the game's; no lines, texts or mates. What each test varies is the
+// scores, the plan and the limits.
+ai::SearchResult deepen_over(std::vector<int> moves, std::function<int(int, int, int, int)> score,
+                             const ai::RootPlan& plan, const ai::SearchLimits& limits) {
+  ai::RootHooks<int> hooks;
+  hooks.enter = hooks.leave = [](int) {};
+  hooks.score = std::move(score);
+  hooks.append_line = [](std::vector<int>&) {};
+  hooks.text = [](int m) { return std::to_string(m); };
+  hooks.mate_in = [](int) { return 0; };
+  ai::SearchBudget budget;
+  ai::StopFlag stop{false};
+  budget.start(limits, stop);
+  Rng rng(1);
+  return ai::deepen<int>(hooks, plan, moves, limits, budget, rng, nullptr);
+}
+
+// A plan of up to `max_depth` iterations in which no score counts as decided.
+ai::RootPlan plan_to_depth(int max_depth) {
+  ai::RootPlan plan;
+  plan.max_depth = max_depth;
+  plan.decided_bound = 1000;
+  plan.decided_depth = [](int) { return 100; };
+  return plan;
+}
+
 // Two root moves (one would end deepening at once: nothing to choose); the first one's
 // search at depth d takes d * 200 ms, the second's none: iterations end at 200, 600 and
 // 1200 ms. With a 1000 ms budget, the second ends past half of it.
@@ -23,30 +51,19 @@ struct DeepeningRun {
 };
 
 DeepeningRun deepen_with(bool fixed_time) {
-  ai::RootHooks<int> hooks;
-  hooks.enter = hooks.leave = [](int) {};
-  hooks.score = [](int move, int, int, int depth) {
-    if (move == 7) std::this_thread::sleep_for(std::chrono::milliseconds(200 * depth));
-    return move == 7 ? 10 : 0;
-  };
-  hooks.append_line = [](std::vector<int>&) {};
-  hooks.text = [](int m) { return std::to_string(m); };
-  hooks.mate_in = [](int) { return 0; };
-  ai::RootPlan plan;
-  plan.max_depth = 10;
-  plan.decided_bound = 1000;
-  plan.decided_depth = [](int) { return 100; };
   ai::SearchLimits limits;
   limits.time_ms = 1000;
   limits.fixed_time = fixed_time;
-  ai::SearchBudget budget;
-  ai::StopFlag stop{false};
-  budget.start(limits, stop);
-  Rng rng(1);
   const auto start = std::chrono::steady_clock::now();
-  const int depth = ai::deepen<int>(hooks, plan, {7, 8}, limits, budget, rng, nullptr).info.depth;
-  return {depth, std::chrono::duration_cast<std::chrono::milliseconds>(
-                     std::chrono::steady_clock::now() - start)};
+  const ai::SearchResult result = deepen_over(
+      {7, 8},
+      [](int move, int, int, int depth) {
+        if (move == 7) std::this_thread::sleep_for(std::chrono::milliseconds(200 * depth));
+        return move == 7 ? 10 : 0;
+      },
+      plan_to_depth(10), limits);
+  return {result.info.depth, std::chrono::duration_cast<std::chrono::milliseconds>(
+                                 std::chrono::steady_clock::now() - start)};
 }
 
 TEST(IterativeDeepening, AgainstAClockNoIterationStartsPastHalfTheBudget) {
@@ -73,28 +90,16 @@ struct AspirationRun {
 
 AspirationRun aspirate(std::pair<int, int> at_five) {
   AspirationRun run;
-  ai::RootHooks<int> hooks;
-  hooks.enter = hooks.leave = [](int) {};
-  hooks.score = [&](int move, int alpha, int beta, int depth) {
-    if (depth < 5) return move == 1 ? 0 : -10;
-    run.windows_at_five.emplace_back(alpha, beta);
-    return move == 1 ? at_five.first : at_five.second;
-  };
-  hooks.append_line = [](std::vector<int>&) {};
-  hooks.text = [](int m) { return std::to_string(m); };
-  hooks.mate_in = [](int) { return 0; };
-  ai::RootPlan plan;
-  plan.max_depth = 5;
-  plan.decided_bound = 1000;
-  plan.decided_depth = [](int) { return 100; };
+  ai::RootPlan plan = plan_to_depth(5);
   plan.aspiration_window = 50;
-  ai::SearchLimits limits;
-  ai::SearchBudget budget;
-  ai::StopFlag stop{false};
-  budget.start(limits, stop);
-  Rng rng(1);
-  const ai::SearchResult result =
-      ai::deepen<int>(hooks, plan, {1, 2}, limits, budget, rng, nullptr);
+  const ai::SearchResult result = deepen_over(
+      {1, 2},
+      [&](int move, int alpha, int beta, int depth) {
+        if (depth < 5) return move == 1 ? 0 : -10;
+        run.windows_at_five.emplace_back(alpha, beta);
+        return move == 1 ? at_five.first : at_five.second;
+      },
+      plan, ai::SearchLimits{});
   run.best_move = std::stoi(result.best_move);
   run.score = result.info.score;
   return run;

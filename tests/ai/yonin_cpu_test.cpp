@@ -130,6 +130,9 @@ TEST(YoninCpu, StopsWhenTold) {
   EXPECT_GT(r.info.nodes, 0u);
 }
 
+// Without its budget the search would deepen to its cap for minutes; the bound allows a
+// loaded machine (a sanitizer build beside other jobs) ten times the budget, and asks for one
+// completed iteration only, so that the test does not measure the machine's speed.
 TEST(YoninCpu, KeepsToATimeBudget) {
   auto s = load("yonin", "startpos");
   ASSERT_TRUE(s);
@@ -137,9 +140,9 @@ TEST(YoninCpu, KeepsToATimeBudget) {
   limits.time_ms = 200;
   const auto start = std::chrono::steady_clock::now();
   const ai::SearchResult r = think(*s, limits);
-  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(700));
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(2000));
   EXPECT_TRUE(is_legal(*s, r.best_move)) << r.best_move;
-  EXPECT_GE(r.info.depth, 2);
+  EXPECT_GE(r.info.depth, 1);
 }
 
 TEST(YoninCpu, ReportsEachCompletedIteration) {
