@@ -63,17 +63,23 @@ Move pick_next(Move* moves, Key* keys, int size, int i) {
   return moves[i];
 }
 
-// A history bonus for a quiet move that caused a cutoff at `depth`, saturating at `cap`.
-inline void reward_history(int& h, int depth, int cap) {
-  h = std::min(h + depth * depth, cap);
-}
-
 // Moves a history statistic by `amount` (|amount| <= kHistoryMax), each step the smaller the
 // nearer the statistic already is to kHistoryMax in that direction, so that it stays within
 // +-kHistoryMax and recent results weigh more than old ones.
 constexpr int kHistoryMax = 16384;
 inline void update_history(int16_t& h, int amount) {
   h = static_cast<int16_t>(h + amount - h * std::abs(amount) / kHistoryMax);
+}
+
+// At a cutoff at `depth` by the quiet move `best`: `update(move, amount)` raises its
+// statistics and lowers those of the other quiet moves `tried` at the node before it, by an
+// amount growing with depth.
+template <class Move, class Update>
+void reward_cutoff(Move best, const Move* tried, int tried_count, int depth, Update&& update) {
+  const int bonus = std::min(16 * depth * depth, 1600);
+  update(best, bonus);
+  for (int i = 0; i < tried_count; ++i)
+    if (tried[i] != best) update(tried[i], -bonus);
 }
 
 }  // namespace kaisho::ai

@@ -51,7 +51,9 @@ class HasamiSearcher final : public Searcher {
   RootHooks<Move> root_hooks();
 
   TranspositionTable tt_{16};
-  std::array<std::array<std::array<int, shogi_family::kSquareCount>, shogi_family::kSquareCount>, 2>
+  // Quiet-move statistics by side, origin and destination, within +-kHistoryMax.
+  std::array<
+      std::array<std::array<int16_t, shogi_family::kSquareCount>, shogi_family::kSquareCount>, 2>
       history_{};
 
   // Per-search state.
@@ -95,7 +97,7 @@ void HasamiSearcher::order(const MoveList& list, Move tt_move, int ply,
     if (m == tt_move) {
       k = 1 << 30;
     } else if (arrivals.test(m.to())) {
-      k = (1 << 28) + hasami_search::square_count(pos_.captures_of(m));
+      k = (1 << 28) + pos_.captures_of(m).count();
     } else if (m == killers_.first(ply)) {
       k = (1 << 27) + 1;
     } else if (m == killers_.second(ply)) {
@@ -125,7 +127,7 @@ int HasamiSearcher::quiescence(int alpha, int beta, int ply, int qply) {
   std::array<Move, kMoveCapacity> moves;
   for (int i = 0; i < list.size(); ++i) {
     moves[static_cast<size_t>(i)] = list[i];
-    keys[static_cast<size_t>(i)] = hasami_search::square_count(pos_.captures_of(list[i]));
+    keys[static_cast<size_t>(i)] = pos_.captures_of(list[i]).count();
   }
   for (int i = 0; i < list.size(); ++i) {
     const Move m = pick_next(moves.data(), keys.data(), list.size(), i);
@@ -180,6 +182,8 @@ int HasamiSearcher::search(int alpha, int beta, int depth, int ply) {
   int best = -kInfinity;
   Move best_move;
   const Color us = pos_.side_to_move();
+  Move quiets[64];  // quiet moves searched so far (their history drops at a cutoff)
+  int quiet_count = 0;
   for (int i = 0; i < list.size(); ++i) {
     const Move m = pick_next(moves.data(), keys.data(), list.size(), i);
     const bool capture = keys[static_cast<size_t>(i)] >= (1 << 28) && pos_.captures_of(m).any();
@@ -197,6 +201,7 @@ int HasamiSearcher::search(int alpha, int beta, int depth, int ply) {
     }
     pos_.undo_move();
     if (budget_.aborted()) return 0;
+    if (!capture && quiet_count < 64) quiets[quiet_count++] = m;
     if (score > best) {
       best = score;
       best_move = m;
@@ -206,7 +211,9 @@ int HasamiSearcher::search(int alpha, int beta, int depth, int ply) {
         if (alpha >= beta) {
           if (!capture) {
             killers_.add(ply, m);
-            reward_history(history_[us][m.from()][m.to()], depth, 1 << 20);
+            reward_cutoff(m, quiets, quiet_count, depth, [&](Move q, int amount) {
+              update_history(history_[us][q.from()][q.to()], amount);
+            });
           }
           break;
         }

@@ -61,7 +61,8 @@ class MusashiSearcher final : public Searcher {
   RootHooks<Move> root_hooks();
 
   TranspositionTable tt_{16};
-  std::array<std::array<std::array<int, kMaxPoints>, kMaxPoints>, 2> history_{};
+  // Quiet-move statistics by side, origin and destination, within +-kHistoryMax.
+  std::array<std::array<std::array<int16_t, kMaxPoints>, kMaxPoints>, 2> history_{};
 
   // Per-search state.
   Position pos_ = Position::start(Board::get(Shape::Sechin33), Side::Father);
@@ -224,6 +225,8 @@ int MusashiSearcher::search(int alpha, int beta, int depth, int ply) {
   int best = -kInfinity;
   Move best_move;
   const size_t side = static_cast<size_t>(pos_.side_to_move());
+  Move quiets[64];  // quiet moves searched so far (their history drops at a cutoff)
+  int quiet_count = 0;
   for (int i = 0; i < list.size(); ++i) {
     const Move m = pick_next(moves.data(), keys.data(), list.size(), i);
     const bool capture = !children && pos_.board().captures(m.to, pos_.children());
@@ -242,6 +245,7 @@ int MusashiSearcher::search(int alpha, int beta, int depth, int ply) {
     }
     unmake(m, undo);
     if (budget_.aborted()) return 0;
+    if (!capture && quiet_count < 64) quiets[quiet_count++] = m;
     if (score > best) {
       best = score;
       best_move = m;
@@ -251,8 +255,10 @@ int MusashiSearcher::search(int alpha, int beta, int depth, int ply) {
         if (alpha >= beta) {
           if (!capture) {
             killers_.add(ply, m);
-            reward_history(history_[side][static_cast<size_t>(m.from)][static_cast<size_t>(m.to)],
-                           depth, 1 << 20);
+            reward_cutoff(m, quiets, quiet_count, depth, [&](Move q, int amount) {
+              update_history(history_[side][static_cast<size_t>(q.from)][static_cast<size_t>(q.to)],
+                             amount);
+            });
           }
           break;
         }

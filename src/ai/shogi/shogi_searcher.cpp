@@ -200,21 +200,17 @@ int ShogiSearcher<V>::quiet_score(Move m, int ply) const {
          (*played_[ply])[t][m.to()];
 }
 
-// At a cutoff by the quiet move `best`: its statistics rise and those of the quiet moves
-// searched before it fall, by an amount growing with depth.
+// At a cutoff by the quiet move `best`: its history and continuation histories rise, those of
+// the quiet moves searched before it fall (reward_cutoff).
 template <Variant V>
 void ShogiSearcher<V>::reward_quiets(Move best, const Move* quiets, int count, int depth, int ply) {
-  const int bonus = std::min(16 * depth * depth, 1600);
   const Color us = pos_.side_to_move();
-  auto update = [&](Move m, int amount) {
+  reward_cutoff(best, quiets, count, depth, [&](Move m, int amount) {
     const PieceType t = m.is_drop() ? m.dropped() : type_of(pos_.at(m.from()));
     update_history(history_[us][m.from()][m.to()], amount);
     update_history((*played_[ply + 1])[t][m.to()], amount);
     update_history((*played_[ply])[t][m.to()], amount);
-  };
-  update(best, bonus);
-  for (int q = 0; q < count; ++q)
-    if (quiets[q] != best) update(quiets[q], -bonus);
+  });
 }
 
 template <Variant V>
@@ -372,7 +368,10 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply) {
     const bool capture = is_capture(m);
     if (budget_.exhausted()) return 0;
     budget_.count();
-    const int quiet_stat = capture ? 0 : quiet_score(m, ply);
+    // A late quiet move at depth 3 or more may be reduced, by its statistics (read before
+    // the move is made).
+    const bool reducible = depth >= 3 && i >= 3 && !capture && !checked && !m.promotes();
+    const int quiet_stat = reducible ? quiet_score(m, ply) : 0;
     const MoveFacts facts = facts_of(pos_, m);
     pos_.do_move(m);
     const bool gives_check = in_check<V>(pos_);
@@ -389,7 +388,7 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply) {
       score = -search(-beta, -alpha, depth - 1, ply + 1);
     } else {
       int reduction = 0;
-      if (depth >= 3 && i >= 3 && !capture && !checked && !gives_check && !m.promotes()) {
+      if (reducible && !gives_check) {
         // Less for a PV node and a killer, and by the move's statistics: a move that often
         // refuted others here is reduced less, one that often failed more.
         reduction = kReductions.r[std::min(depth, 63)][std::min(i, 63)];

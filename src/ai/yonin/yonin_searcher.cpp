@@ -63,11 +63,14 @@ class YoninSearcher final : public Searcher {
   // Sorts lists_[ply] best first: the table's move, captures (most valuable victim, least
   // valuable attacker), killers, history; promotions ahead of their quiet twins.
   void order(int ply, Move tt_move);
-  void reward(int ply, Move m, int depth);
+  // At a cutoff by the quiet move m: a killer, and its history rises (those of `tried`, the
+  // quiet moves searched before it, fall).
+  void reward(int ply, Move m, const Move* tried, int tried_count, int depth);
   RootHooks<Move> root_hooks();
 
   TranspositionTable tt_{16};
-  std::array<std::array<std::array<int, kSquareCount>, 96>, kSeatCount> history_{};
+  // Quiet-move statistics by seat, origin and destination, within +-kHistoryMax.
+  std::array<std::array<std::array<int16_t, kSquareCount>, 96>, kSeatCount> history_{};
   std::vector<MoveList> lists_;
   std::vector<std::array<int, 1024>> keys_;
 
@@ -120,9 +123,11 @@ void YoninSearcher::order(int ply, Move tt_move) {
   }
 }
 
-void YoninSearcher::reward(int ply, Move m, int depth) {
+void YoninSearcher::reward(int ply, Move m, const Move* tried, int tried_count, int depth) {
   killers_.add(ply, m);
-  reward_history(history_[static_cast<size_t>(pos_.to_move())][m.from()][m.to()], depth, 1 << 19);
+  auto& history = history_[static_cast<size_t>(pos_.to_move())];
+  reward_cutoff(m, tried, tried_count, depth,
+                [&](Move q, int amount) { update_history(history[q.from()][q.to()], amount); });
 }
 
 int YoninSearcher::child(Move m, int alpha, int beta, int depth, int ply, int qply, bool replied) {
@@ -223,6 +228,8 @@ int YoninSearcher::search(int alpha, int beta, int depth, int ply, bool replied)
   const int original_alpha = alpha, original_beta = beta;
   int best = maxing ? -kInfinity : kInfinity;
   Move best_move;
+  Move quiets[64];  // quiet moves searched so far (their history drops at a cutoff)
+  int quiet_count = 0;
   for (int i = 0; i < list.size(); ++i) {
     const Move m = list[i];
     if (budget_.exhausted()) return 0;
@@ -244,6 +251,7 @@ int YoninSearcher::search(int alpha, int beta, int depth, int ply, bool replied)
       score = child(m, alpha, beta, depth, ply, -1, child_replied);
     }
     if (budget_.aborted()) return 0;
+    if (quiet && quiet_count < 64) quiets[quiet_count++] = m;
     if (maxing ? score > best : score < best) {
       best = score;
       best_move = m;
@@ -255,7 +263,7 @@ int YoninSearcher::search(int alpha, int beta, int depth, int ply, bool replied)
         pv_.update(ply, m);
       }
       if (alpha >= beta) {
-        if (quiet) reward(ply, m, depth);
+        if (quiet) reward(ply, m, quiets, quiet_count, depth);
         break;
       }
     }
