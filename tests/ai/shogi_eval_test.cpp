@@ -178,11 +178,11 @@ TEST(ShogiEvaluation, KingZoneAttacksMatchTheRulesAttackTestInRandomGames) {
 }
 
 // The search carries the placement sums from move to move (placement_after); after every
-// kind of move (quiet, capture, promotion, drop, king move) they must equal the sums counted
-// afresh, or the search would see another evaluation than the trainer.
+// kind of move (quiet, capture, promotion, drop, king move, capture by the king) they must equal
+// the sums counted afresh, or the search would see another evaluation than the trainer.
 TEST(ShogiEvaluation, PlacementSumsKeptMoveByMoveEqualTheSumsCountedAfresh) {
   Rng rng(12);
-  int captures = 0, drops = 0, promotions = 0, king_moves = 0;
+  int captures = 0, drops = 0, promotions = 0, king_moves = 0, king_captures = 0;
   for (int game = 0; game < 30; ++game) {
     Position pos = sfen(kStartSfen);
     PlacementSums sums = placement_sums(pos);
@@ -205,6 +205,7 @@ TEST(ShogiEvaluation, PlacementSumsKeptMoveByMoveEqualTheSumsCountedAfresh) {
       drops += m.is_drop();
       promotions += m.promotes();
       king_moves += type_of(facts.mover) == kKing;
+      king_captures += type_of(facts.mover) == kKing && facts.captured != kNoPiece;
       pos.do_move(m);
       sums = placement_after(sums, pos, facts);
       ASSERT_EQ(sums, placement_sums(pos)) << to_sfen(pos) << " after " << to_usi(m);
@@ -214,6 +215,7 @@ TEST(ShogiEvaluation, PlacementSumsKeptMoveByMoveEqualTheSumsCountedAfresh) {
   EXPECT_GT(drops, 100);
   EXPECT_GT(promotions, 20);
   EXPECT_GT(king_moves, 100);
+  EXPECT_GT(king_captures, 5);
 }
 
 TEST(ShogiEvalTraining, KeepsQuietLabelledPositionsOnly) {

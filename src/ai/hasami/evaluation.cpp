@@ -43,13 +43,13 @@ int half_open(Bitboard own, Bitboard enemy, Bitboard empty) {
   const Bitboard enemy_left = right(enemy) & own, empty_left = right(empty) & own;
   const Bitboard open = (enemy_below & empty_above) | (enemy_above & empty_below) |
                         (enemy_left & empty_right) | (enemy_right & empty_left);
-  return square_count(open);
+  return open.count();
 }
 
 int edge_safety(Bitboard own) {
   const Bitboard file_edges = kTables.file[1] | kTables.file[9];
   const Bitboard rank_edges = kTables.rank[1] | kTables.rank[9];
-  return square_count(own & file_edges) + square_count(own & rank_edges);
+  return (own & file_edges).count() + (own & rank_edges).count();
 }
 
 }  // namespace

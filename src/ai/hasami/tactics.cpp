@@ -133,7 +133,7 @@ Threats threats_of(const Position& pos, Color attacker) {
   for (int d = 0; d < 4; ++d) {
     const Bitboard r = slide(own, empty, kSteps.step[d], kSteps.enterable[d]);
     t.reach |= r;
-    t.mobility += square_count(r);
+    t.mobility += r.count();
   }
   // A move's captures depend only on where it arrives (the square it left is on the line it
   // came along, with only empty squares in between, so it never closes a sandwich), which
@@ -145,7 +145,7 @@ Threats threats_of(const Position& pos, Color attacker) {
     t.captured |= caps;
     t.arrivals |= Bitboard::square(to);
     ++t.moves;
-    t.best = std::max(t.best, square_count(caps));
+    t.best = std::max(t.best, caps.count());
   }
   return t;
 }

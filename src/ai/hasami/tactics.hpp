@@ -23,18 +23,6 @@ Threats threats_of(const Position& pos, Color attacker);
 // every move arriving on one of the threats' arrival squares captures.
 void generate_captures(const Position& pos, const Threats& ours, MoveList& list);
 
-// The number of squares in a bitboard (portable: without the popcnt instruction the
-// standard popcount is a library call).
-inline int square_count(Bitboard b) {
-  auto count64 = [](uint64_t x) {
-    x = x - ((x >> 1) & 0x5555555555555555ULL);
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-    return static_cast<int>((x * 0x0101010101010101ULL) >> 56);
-  };
-  return count64(static_cast<uint64_t>(b.raw())) + count64(static_cast<uint64_t>(b.raw() >> 64));
-}
-
 // The verdict of the rules at a node (the game having reached it by the position's
 // history), from the side to move's view.
 enum class NodeEnd { None, MoverLost, Draw };

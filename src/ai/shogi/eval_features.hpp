@@ -132,6 +132,12 @@ constexpr int offset(Square king, Square sq) {
   return (df < 0 ? -df : df) * 17 + (rank_of(sq) - rank_of(king) + 8);
 }
 
+// The king-relative feature of a piece of type t on sq: its place from its owner's king
+// (`own`) or from the opponent's; both squares seen by the piece's owner.
+constexpr int king_place(bool own, PieceType t, Square king, Square sq) {
+  return (own ? kOwnKing : kEnemyKing) + t * kOffsets + offset(king, sq);
+}
+
 // King zones: a piece of type t on sq within kZoneReach files and ranks of a king, by where
 // that king stands (both squares seen by the piece's owner): the king's file counted from the
 // nearer edge (0..4; the board is mirrored when the king is on files 6..9, so its left and
@@ -242,10 +248,24 @@ void visit_piece_features(const Position& pos, Piece p, Square sq, int sign, Add
   if (t == kKing) return;
   const Square own_king = f::seen_by(c, pos.king_square(c));
   const Square enemy_king = f::seen_by(c, pos.king_square(~c));
-  add(f::kOwnKing + t * f::kOffsets + f::offset(own_king, s), sign);
-  add(f::kEnemyKing + t * f::kOffsets + f::offset(enemy_king, s), sign);
+  add(f::king_place(true, t, own_king, s), sign);
+  add(f::king_place(false, t, enemy_king, s), sign);
   if (const int z = f::king_zone(f::kOwnKingZone, t, own_king, s); z >= 0) add(z, sign);
   if (const int z = f::king_zone(f::kEnemyKingZone, t, enemy_king, s); z >= 0) add(z, sign);
+}
+
+// visit_king_features: those of visit_piece_features's features of the non-king piece p on
+// sq that depend on where colour k's king stands, were it on king_sq: p's place from it and
+// in its zone.
+template <class Add>
+void visit_king_features(Piece p, Square sq, Color k, Square king_sq, int sign, Add&& add) {
+  namespace f = features;
+  const Color c = color_of(p);
+  const PieceType t = type_of(p);
+  const Square s = f::seen_by(c, sq), king = f::seen_by(c, king_sq);
+  add(f::king_place(c == k, t, king, s), sign);
+  const int z = f::king_zone(c == k ? f::kOwnKingZone : f::kEnemyKingZone, t, king, s);
+  if (z >= 0) add(z, sign);
 }
 
 template <class Add>

@@ -27,6 +27,12 @@ struct Sums {
                          [this](int feature, int value) { add(feature, value); });
   }
 
+  // A non-king piece's features that depend on colour k's king, were it on king_sq.
+  void from_king(Piece p, Square sq, Color k, Square king_sq, int sign) {
+    visit_king_features(p, sq, k, king_sq, sign * colour_sign(color_of(p)),
+                        [this](int feature, int value) { add(feature, value); });
+  }
+
   // The pair of p on sq and q on nb, seen from each of the two (a king sees none).
   void pair(Piece p, Square sq, Piece q, Square nb, int sign) {
     const Color cp = color_of(p), cq = color_of(q);
@@ -43,6 +49,48 @@ struct Sums {
     if (n >= 1 && n <= f::kMaxInHand) add(f::hand(t, n), sign * colour_sign(c));
   }
 };
+
+// A king's move from `from` to `to` changes every other piece's place from that king (the
+// other king's features do not depend on it), besides the king's own square and pairs and,
+// when it captures, the captured piece's features and pairs and the hand. The position
+// before differs from `after` only on `from` (the king) and `to` (the captured piece, if
+// any).
+PlacementSums king_moved(const PlacementSums& before, const Position& after,
+                         const MoveFacts& move) {
+  Sums sums{before};
+  const Color us = color_of(move.mover);
+  const Square from = move.move.from(), to = move.move.to();
+  const Piece king = move.mover, taken = move.captured;
+  const Bitboard occ = after.occupied();
+  const auto before_at = [&](Square sq) { return sq == to ? taken : after.at(sq); };
+  Bitboard occ_before = occ | Bitboard::square(from);
+  if (taken == kNoPiece) occ_before &= ~Bitboard::square(to);
+  // The king and its pairs leave `from` (the pair with a captured neighbour included).
+  sums.piece(after, king, from, -1);
+  for (Square nb : squares(f::kNear[from] & occ_before))
+    sums.pair(king, from, before_at(nb), nb, -1);
+  if (taken != kNoPiece) {
+    // The captured piece leaves, its place measured from the king still on `from`, with its
+    // pairs but the one with the king (gone above).
+    sums.piece(after, taken, to, -1);
+    sums.from_king(taken, to, us, after.king_square(us), +1);
+    sums.from_king(taken, to, us, from, -1);
+    for (Square nb : squares(f::kNear[to] & occ_before & ~Bitboard::square(from)))
+      sums.pair(taken, to, after.at(nb), nb, -1);
+    const PieceType t = unpromote(type_of(taken));
+    sums.hand(us, t, after.hand(us).count[t], +1);
+  }
+  sums.piece(after, king, to, +1);
+  for (Square nb : squares(f::kNear[to] & occ)) sums.pair(king, to, after.at(nb), nb, +1);
+  // Every other piece's place from the king moves.
+  for (Square sq : squares(occ)) {
+    const Piece p = after.at(sq);
+    if (type_of(p) == kKing) continue;
+    sums.from_king(p, sq, us, from, -1);
+    sums.from_king(p, sq, us, to, +1);
+  }
+  return sums.total;
+}
 
 }  // namespace
 
@@ -63,8 +111,7 @@ MoveFacts facts_of(const Position& before, Move m) {
 // those of the position after.
 PlacementSums placement_after(const PlacementSums& before, const Position& after,
                               const MoveFacts& move) {
-  // A king's move changes every piece's place from that king.
-  if (type_of(move.mover) == kKing) return placement_sums(after);
+  if (type_of(move.mover) == kKing) return king_moved(before, after, move);
   Sums sums{before};
   const Color us = color_of(move.mover);
   const Square to = move.move.to();
