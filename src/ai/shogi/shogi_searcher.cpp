@@ -305,8 +305,12 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply) {
   }
   const uint64_t key = this->key();
   Move tt_move;
+  int tt_score = 0;
+  Bound tt_bound = Bound::None;
   if (const TTEntry* e = tt_.probe(key)) {
     tt_move = Move::from_raw(static_cast<uint16_t>(e->move));
+    tt_score = score_from_tt(e->score, ply, kMateBound);
+    tt_bound = e->bound;
     if (!pv_node && ply > 0)
       if (const auto s = tt_cutoff(*e, depth, alpha, beta, ply, kMateBound)) return *s;
   }
@@ -322,6 +326,12 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply) {
   if (!checked && !pv_node && std::abs(beta) < kMateBound) {
     eval = static_eval(ply);
     have_eval = true;
+    // The table's score, where its bound says the static evaluation is too low or too high,
+    // is the better estimate for pruning.
+    if (std::abs(tt_score) < kMateBound &&
+        (tt_bound == Bound::Exact || (tt_bound == Bound::Lower && tt_score > eval) ||
+         (tt_bound == Bound::Upper && tt_score < eval)))
+      eval = tt_score;
     if (depth <= 3 && eval - 150 * depth >= beta) return eval;
     // Null move: shogi has no zugzwang worth the name (a hand piece can always be dropped),
     // so passing is a safe lower bound; if even a pass holds beta, cut.
@@ -349,6 +359,9 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply) {
     }
   }
   null_allowed_ = true;
+  // Without a move from the table, a deep node is searched one ply shallower (its ordering
+  // is poor; a later visit finds the move stored).
+  if (!tt_move && depth >= 4) --depth;
   if (checked && ply < kMaxPly / 2) ++depth;
 
   MoveList list;
