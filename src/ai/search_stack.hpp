@@ -71,15 +71,26 @@ inline void update_history(int16_t& h, int amount) {
   h = static_cast<int16_t>(h + amount - h * std::abs(amount) / kHistoryMax);
 }
 
-// At a cutoff at `depth` by the quiet move `best`: `update(move, amount)` raises its
-// statistics and lowers those of the other quiet moves `tried` at the node before it, by an
-// amount growing with depth.
-template <class Move, class Update>
-void reward_cutoff(Move best, const Move* tried, int tried_count, int depth, Update&& update) {
-  const int bonus = std::min(16 * depth * depth, 1600);
-  update(best, bonus);
-  for (int i = 0; i < tried_count; ++i)
-    if (tried[i] != best) update(tried[i], -bonus);
-}
+// The quiet moves searched so far at a node (the first 64 are kept). At a cutoff at `depth`
+// by the quiet move `best`, `reward_cutoff` calls `update(move, amount)` to raise best's
+// statistics and lower those of the others tried before it, by an amount growing with depth.
+template <class Move>
+class TriedQuiets {
+ public:
+  void add(Move m) {
+    if (count_ < static_cast<int>(moves_.size())) moves_[static_cast<size_t>(count_++)] = m;
+  }
+  template <class Update>
+  void reward_cutoff(Move best, int depth, Update&& update) const {
+    const int bonus = std::min(16 * depth * depth, 1600);
+    update(best, bonus);
+    for (int i = 0; i < count_; ++i)
+      if (moves_[static_cast<size_t>(i)] != best) update(moves_[static_cast<size_t>(i)], -bonus);
+  }
+
+ private:
+  std::array<Move, 64> moves_;
+  int count_ = 0;
+};
 
 }  // namespace kaisho::ai

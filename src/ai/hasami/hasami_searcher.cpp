@@ -182,8 +182,7 @@ int HasamiSearcher::search(int alpha, int beta, int depth, int ply) {
   int best = -kInfinity;
   Move best_move;
   const Color us = pos_.side_to_move();
-  Move quiets[64];  // quiet moves searched so far (their history drops at a cutoff)
-  int quiet_count = 0;
+  TriedQuiets<Move> quiets;
   for (int i = 0; i < list.size(); ++i) {
     const Move m = pick_next(moves.data(), keys.data(), list.size(), i);
     const bool capture = keys[static_cast<size_t>(i)] >= (1 << 28) && pos_.captures_of(m).any();
@@ -201,7 +200,7 @@ int HasamiSearcher::search(int alpha, int beta, int depth, int ply) {
     }
     pos_.undo_move();
     if (budget_.aborted()) return 0;
-    if (!capture && quiet_count < 64) quiets[quiet_count++] = m;
+    if (!capture) quiets.add(m);
     if (score > best) {
       best = score;
       best_move = m;
@@ -211,7 +210,7 @@ int HasamiSearcher::search(int alpha, int beta, int depth, int ply) {
         if (alpha >= beta) {
           if (!capture) {
             killers_.add(ply, m);
-            reward_cutoff(m, quiets, quiet_count, depth, [&](Move q, int amount) {
+            quiets.reward_cutoff(m, depth, [&](Move q, int amount) {
               update_history(history_[us][q.from()][q.to()], amount);
             });
           }

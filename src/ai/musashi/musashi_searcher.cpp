@@ -225,8 +225,7 @@ int MusashiSearcher::search(int alpha, int beta, int depth, int ply) {
   int best = -kInfinity;
   Move best_move;
   const size_t side = static_cast<size_t>(pos_.side_to_move());
-  Move quiets[64];  // quiet moves searched so far (their history drops at a cutoff)
-  int quiet_count = 0;
+  TriedQuiets<Move> quiets;
   for (int i = 0; i < list.size(); ++i) {
     const Move m = pick_next(moves.data(), keys.data(), list.size(), i);
     const bool capture = !children && pos_.board().captures(m.to, pos_.children());
@@ -245,7 +244,7 @@ int MusashiSearcher::search(int alpha, int beta, int depth, int ply) {
     }
     unmake(m, undo);
     if (budget_.aborted()) return 0;
-    if (!capture && quiet_count < 64) quiets[quiet_count++] = m;
+    if (!capture) quiets.add(m);
     if (score > best) {
       best = score;
       best_move = m;
@@ -255,7 +254,7 @@ int MusashiSearcher::search(int alpha, int beta, int depth, int ply) {
         if (alpha >= beta) {
           if (!capture) {
             killers_.add(ply, m);
-            reward_cutoff(m, quiets, quiet_count, depth, [&](Move q, int amount) {
+            quiets.reward_cutoff(m, depth, [&](Move q, int amount) {
               update_history(history_[side][static_cast<size_t>(q.from)][static_cast<size_t>(q.to)],
                              amount);
             });

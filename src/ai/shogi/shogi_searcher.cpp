@@ -11,6 +11,7 @@
 #include "ai/search_stack.hpp"
 #include "ai/shogi/evaluation.hpp"
 #include "ai/shogi/mate_in_one.hpp"
+#include "ai/shogi/static_exchange.hpp"
 #include "ai/transposition_table.hpp"
 #include "core/rng.hpp"
 #include "rules/shogi/game_state.hpp"
@@ -23,6 +24,7 @@ namespace {
 using namespace kaisho::shogi;
 using shogi_search::evaluate;
 using shogi_search::evaluate_shogi;
+using shogi_search::exchange_value;
 using shogi_search::facts_of;
 using shogi_search::find_mate_in_one;
 using shogi_search::hand_value;
@@ -31,6 +33,7 @@ using shogi_search::piece_value;
 using shogi_search::placement_after;
 using shogi_search::placement_sums;
 using shogi_search::PlacementSums;
+using shogi_search::see;
 
 constexpr int kMate = 30000;
 constexpr int kMateBound = kMate - 1000;  // scores beyond this are mates
@@ -52,45 +55,8 @@ const ReductionTable kReductions;
 
 // Quiet moves searched at depth 1, 2, 3 of a non-PV node before the rest are pruned.
 constexpr int kLateMoveLimit[4] = {0, 8, 14, 24};
-
-// What taking a piece of type t is worth: it leaves the board and goes to the taker's hand.
-int exchange_value(PieceType t) {
-  return t == kKing ? 20000 : piece_value(t) + hand_value(unpromote(t));
-}
-
-// Static exchange evaluation of a capture (plain Shogi): the material the side to move
-// wins on m.to() when both sides recapture there with their least valuable attacker.
-int see(const Position& pos, Move m) {
-  const Square to = m.to(), from = m.from();
-  int gain[40];
-  int d = 0;
-  gain[0] = exchange_value(type_of(pos.at(to)));
-  PieceType on_square = type_of(pos.at(from));
-  if (m.promotes()) on_square = promote(on_square);
-  Bitboard occ = pos.occupied() ^ Bitboard::square(from);
-  Color side = ~pos.side_to_move();
-  while (d < 38) {
-    const Bitboard attackers = attackers_to<Variant::Shogi>(pos, side, to, occ) & occ;
-    if (attackers.none()) break;
-    Square lva = -1;
-    int lva_value = 1 << 20;
-    for (Square sq : squares(attackers)) {
-      const int v = exchange_value(type_of(pos.at(sq)));
-      if (v < lva_value) lva_value = v, lva = sq;
-    }
-    ++d;
-    gain[d] = exchange_value(on_square) - gain[d - 1];
-    if (std::max(-gain[d - 1], gain[d]) < 0) break;
-    on_square = type_of(pos.at(lva));
-    occ ^= Bitboard::square(lva);
-    side = ~side;
-  }
-  while (d > 0) {
-    gain[d - 1] = -std::max(-gain[d - 1], gain[d]);
-    --d;
-  }
-  return gain[0];
-}
+// Depths at which moves that lose material in the exchange are pruned (plain Shogi).
+constexpr int kExchangePruneDepth = 6;
 
 template <Variant V>
 class ShogiSearcher final : public Searcher {
@@ -106,17 +72,18 @@ class ShogiSearcher final : public Searcher {
   void set_hash_mb(int mb) override { tt_.resize(mb); }
 
  private:
-  int search(int alpha, int beta, int depth, int ply);
-  int quiescence(int alpha, int beta, int ply, int qply);
+  // `checked`: whether the side to move is in check (the caller has just tested it).
+  int search(int alpha, int beta, int depth, int ply, bool checked);
+  int quiescence(int alpha, int beta, int ply, int qply, bool checked);
   void order(const MoveList& list, Move tt_move, int ply, bool checked,
              std::array<int, 600>& keys) const;
   bool is_capture(Move m) const { return !m.is_drop() && pos_.at(m.to()) != kNoPiece; }
-  std::optional<int> repetition() const;
+  std::optional<int> repetition(bool checked) const;
   uint64_t key() const { return pos_.key() ^ null_xor_; }
   int static_eval(int ply) const;
   void moved(Move m, const MoveFacts& facts, int ply);
   int quiet_score(Move m, int ply) const;
-  void reward_quiets(Move best, const Move* quiets, int count, int depth, int ply);
+  void reward_quiets(Move best, const TriedQuiets<Move>& quiets, int depth, int ply);
   RootHooks<Move> root_hooks();
 
   TranspositionTable tt_{16};
@@ -156,13 +123,13 @@ class ShogiSearcher final : public Searcher {
 // end the game (sennichite): a draw, unless one side gave check with every one of its moves
 // of the cycle and the other did not; the checking side then loses (perpetual check).
 template <Variant V>
-std::optional<int> ShogiSearcher<V>::repetition() const {
+std::optional<int> ShogiSearcher<V>::repetition(bool checked) const {
   const auto& keys = pos_.key_history();
   const int last = static_cast<int>(keys.size()) - 1;
   for (int i = last - 2; i >= null_floor_; i -= 2) {
     if (keys[i] != keys[last]) continue;
     // Position j follows move j; the last move was the opponent's, and the moves alternate.
-    bool they_checked = in_check<V>(pos_), we_checked = true;
+    bool they_checked = checked, we_checked = true;
     for (int j = last - 1; j > i; --j)
       (((last - j) % 2 == 0) ? they_checked : we_checked) &= checked_[j] != 0;
     if (they_checked != we_checked) return they_checked ? kPerpetualCheck : -kPerpetualCheck;
@@ -203,9 +170,10 @@ int ShogiSearcher<V>::quiet_score(Move m, int ply) const {
 // At a cutoff by the quiet move `best`: its history and continuation histories rise, those of
 // the quiet moves searched before it fall (reward_cutoff).
 template <Variant V>
-void ShogiSearcher<V>::reward_quiets(Move best, const Move* quiets, int count, int depth, int ply) {
+void ShogiSearcher<V>::reward_quiets(Move best, const TriedQuiets<Move>& quiets, int depth,
+                                      int ply) {
   const Color us = pos_.side_to_move();
-  reward_cutoff(best, quiets, count, depth, [&](Move m, int amount) {
+  quiets.reward_cutoff(best, depth, [&](Move m, int amount) {
     const PieceType t = m.is_drop() ? m.dropped() : type_of(pos_.at(m.from()));
     update_history(history_[us][m.from()][m.to()], amount);
     update_history((*played_[ply + 1])[t][m.to()], amount);
@@ -240,9 +208,9 @@ void ShogiSearcher<V>::order(const MoveList& list, Move tt_move, int ply, bool c
 }
 
 template <Variant V>
-int ShogiSearcher<V>::quiescence(int alpha, int beta, int ply, int qply) {
+int ShogiSearcher<V>::quiescence(int alpha, int beta, int ply, int qply, bool checked) {
+  assert(checked == in_check<V>(pos_));
   if (budget_.exhausted()) return 0;
-  const bool checked = in_check<V>(pos_);
   int best = -kInfinity;
   if (!checked) {
     const int stand = static_eval(ply);
@@ -276,7 +244,7 @@ int ShogiSearcher<V>::quiescence(int alpha, int beta, int ply, int qply) {
     const MoveFacts facts = facts_of(pos_, m);
     pos_.do_move(m);
     moved(m, facts, ply);
-    const int score = -quiescence(-beta, -alpha, ply + 1, qply + 1);
+    const int score = -quiescence(-beta, -alpha, ply + 1, qply + 1, in_check<V>(pos_));
     pos_.undo_move();
     if (budget_.aborted()) return 0;
     if (score > best) {
@@ -291,13 +259,14 @@ int ShogiSearcher<V>::quiescence(int alpha, int beta, int ply, int qply) {
 }
 
 template <Variant V>
-int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply) {
+int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply, bool checked) {
+  assert(checked == in_check<V>(pos_));
   pv_.start(ply);
-  if (depth <= 0 || ply >= kMaxPly) return quiescence(alpha, beta, ply, 0);
+  if (depth <= 0 || ply >= kMaxPly) return quiescence(alpha, beta, ply, 0, checked);
   if (budget_.exhausted()) return 0;
   const bool pv_node = beta - alpha > 1;
   if (ply > 0) {
-    if (const auto score = repetition()) return *score;
+    if (const auto score = repetition(checked)) return *score;
     if (move_limit_ > 0 && pos_.game_ply() >= move_limit_) return 0;
     alpha = std::max(alpha, -kMate + ply);
     beta = std::min(beta, kMate - ply - 1);
@@ -314,7 +283,6 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply) {
     if (!pv_node && ply > 0)
       if (const auto s = tt_cutoff(*e, depth, alpha, beta, ply, kMateBound)) return *s;
   }
-  const bool checked = in_check<V>(pos_);
   assert(pos_.key_history().size() <= checked_.size());
   checked_[pos_.key_history().size() - 1] = checked;
   // A mate in one ends the node at once (at depth 1 searching the moves finds it as well,
@@ -349,7 +317,9 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply) {
       placement_[ply + 1] = placement_[ply];
       played_[ply + 2] = &continuation_[0];
       budget_.count();
-      const int score = -search(-beta, -beta + 1, depth - 1 - r, ply + 1);
+      // After the pass the side to move is the one that made the last move, and a legal move
+      // never leaves its own king attacked.
+      const int score = -search(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
       null_allowed_ = true;
       pos_.set_side_to_move(us);
       null_xor_ = saved_xor;
@@ -372,8 +342,7 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply) {
   Move* moves = list.data();
 
   const int original_alpha = alpha;
-  Move quiets[64];  // quiet moves searched so far (their history drops at a cutoff)
-  int quiet_count = 0;
+  TriedQuiets<Move> quiets;
   int best = -kInfinity;
   Move best_move;
   for (int i = 0; i < list.size(); ++i) {
@@ -385,20 +354,30 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply) {
     // the move is made).
     const bool reducible = depth >= 3 && i >= 3 && !capture && !checked && !m.promotes();
     const int quiet_stat = reducible ? quiet_score(m, ply) : 0;
+    // Plain Shogi, shallow nodes: a move that loses material in the exchange on its square (a
+    // quiet move or drop that hands its piece over, a capture that loses more than it takes)
+    // is not searched unless it gives check, once some move has been. The allowance grows
+    // with depth, so that deeper nodes still try sacrifices.
+    bool losing_exchange = false;
+    if constexpr (V == Variant::Shogi)
+      losing_exchange = depth <= kExchangePruneDepth && best > -kMateBound && !checked &&
+                        !m.promotes() &&
+                        see(pos_, m) < (capture ? -200 * depth : -30 * depth * depth);
     const MoveFacts facts = facts_of(pos_, m);
     pos_.do_move(m);
     const bool gives_check = in_check<V>(pos_);
     // Shallow non-PV nodes: a quiet move late in the order, or one that leaves the static
     // evaluation far below alpha, is not searched (once some move has been).
-    if (have_eval && depth <= 3 && best > -kMateBound && !capture && !gives_check &&
-        !m.promotes() && (i >= kLateMoveLimit[depth] || eval + 100 + 120 * depth <= alpha)) {
+    if ((losing_exchange && !gives_check) ||
+        (have_eval && depth <= 3 && best > -kMateBound && !capture && !gives_check &&
+         !m.promotes() && (i >= kLateMoveLimit[depth] || eval + 100 + 120 * depth <= alpha))) {
       pos_.undo_move();
       continue;
     }
     moved(m, facts, ply);
     int score;
     if (i == 0) {
-      score = -search(-beta, -alpha, depth - 1, ply + 1);
+      score = -search(-beta, -alpha, depth - 1, ply + 1, gives_check);
     } else {
       int reduction = 0;
       if (reducible && !gives_check) {
@@ -410,13 +389,15 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply) {
         reduction -= quiet_stat / 12000;
         reduction = std::clamp(reduction, 0, depth - 2);
       }
-      score = -search(-alpha - 1, -alpha, depth - 1 - reduction, ply + 1);
-      if (score > alpha && reduction) score = -search(-alpha - 1, -alpha, depth - 1, ply + 1);
-      if (score > alpha && score < beta) score = -search(-beta, -alpha, depth - 1, ply + 1);
+      score = -search(-alpha - 1, -alpha, depth - 1 - reduction, ply + 1, gives_check);
+      if (score > alpha && reduction)
+        score = -search(-alpha - 1, -alpha, depth - 1, ply + 1, gives_check);
+      if (score > alpha && score < beta)
+        score = -search(-beta, -alpha, depth - 1, ply + 1, gives_check);
     }
     pos_.undo_move();
     if (budget_.aborted()) return 0;
-    if (!capture && quiet_count < 64) quiets[quiet_count++] = m;
+    if (!capture) quiets.add(m);
     if (score > best) {
       best = score;
       best_move = m;
@@ -426,7 +407,7 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply) {
         if (alpha >= beta) {
           if (!capture) {
             killers_.add(ply, m);
-            reward_quiets(m, quiets, quiet_count, depth, ply);
+            reward_quiets(m, quiets, depth, ply);
           }
           break;
         }
@@ -448,7 +429,9 @@ RootHooks<Move> ShogiSearcher<V>::root_hooks() {
         moved(m, facts, 0);
       },
       [this](Move) { pos_.undo_move(); },
-      [this](int alpha, int beta, int depth, int ply) { return search(alpha, beta, depth, ply); });
+      [this](int alpha, int beta, int depth, int ply) {
+        return search(alpha, beta, depth, ply, in_check<V>(pos_));
+      });
   hooks.text = [](Move m) { return to_usi(m); };
   hooks.mate_in = [](int score) {
     return score > 0 ? (kMate - score + 1) / 2 : -(kMate + score) / 2;

@@ -65,7 +65,7 @@ class YoninSearcher final : public Searcher {
   void order(int ply, Move tt_move);
   // At a cutoff by the quiet move m: a killer, and its history rises (those of `tried`, the
   // quiet moves searched before it, fall).
-  void reward(int ply, Move m, const Move* tried, int tried_count, int depth);
+  void reward(int ply, Move m, const TriedQuiets<Move>& tried, int depth);
   RootHooks<Move> root_hooks();
 
   TranspositionTable tt_{16};
@@ -123,11 +123,11 @@ void YoninSearcher::order(int ply, Move tt_move) {
   }
 }
 
-void YoninSearcher::reward(int ply, Move m, const Move* tried, int tried_count, int depth) {
+void YoninSearcher::reward(int ply, Move m, const TriedQuiets<Move>& tried, int depth) {
   killers_.add(ply, m);
   auto& history = history_[static_cast<size_t>(pos_.to_move())];
-  reward_cutoff(m, tried, tried_count, depth,
-                [&](Move q, int amount) { update_history(history[q.from()][q.to()], amount); });
+  tried.reward_cutoff(
+      m, depth, [&](Move q, int amount) { update_history(history[q.from()][q.to()], amount); });
 }
 
 int YoninSearcher::child(Move m, int alpha, int beta, int depth, int ply, int qply, bool replied) {
@@ -228,8 +228,7 @@ int YoninSearcher::search(int alpha, int beta, int depth, int ply, bool replied)
   const int original_alpha = alpha, original_beta = beta;
   int best = maxing ? -kInfinity : kInfinity;
   Move best_move;
-  Move quiets[64];  // quiet moves searched so far (their history drops at a cutoff)
-  int quiet_count = 0;
+  TriedQuiets<Move> quiets;
   for (int i = 0; i < list.size(); ++i) {
     const Move m = list[i];
     if (budget_.exhausted()) return 0;
@@ -251,7 +250,7 @@ int YoninSearcher::search(int alpha, int beta, int depth, int ply, bool replied)
       score = child(m, alpha, beta, depth, ply, -1, child_replied);
     }
     if (budget_.aborted()) return 0;
-    if (quiet && quiet_count < 64) quiets[quiet_count++] = m;
+    if (quiet) quiets.add(m);
     if (maxing ? score > best : score < best) {
       best = score;
       best_move = m;
@@ -263,7 +262,7 @@ int YoninSearcher::search(int alpha, int beta, int depth, int ply, bool replied)
         pv_.update(ply, m);
       }
       if (alpha >= beta) {
-        if (quiet) reward(ply, m, quiets, quiet_count, depth);
+        if (quiet) reward(ply, m, quiets, depth);
         break;
       }
     }
