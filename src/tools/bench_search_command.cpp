@@ -68,14 +68,20 @@ int bench_search_command(const Args& args, Io io) {
     ai::SearchLimits limits;
     limits.nodes = node_count;
     const auto start = std::chrono::steady_clock::now();
-    ai::SearchResult r = engine.think(limits);
+    // Every completed iteration's depth, score, node count and line: a change of pruning,
+    // ordering or evaluation shows even when the final move and score stay the same.
+    std::string iterations;
+    ai::SearchResult r = engine.think(limits, [&](const ai::SearchInfo& info) {
+      iterations += std::to_string(info.depth) + " " + std::to_string(info.score) + " " +
+                    std::to_string(info.nodes);
+      for (const auto& m : info.pv) iterations += " " + m;
+      iterations += "\n";
+    });
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    // Best move, nodes, completed depth and score: a change of pruning or evaluation shows
-    // even when the chosen move stays the same.
-    signature = fnv(fnv(signature, r.best_move), std::to_string(r.info.nodes) + " " +
-                                                     std::to_string(r.info.depth) + " " +
-                                                     std::to_string(r.info.score));
+    signature = fnv(fnv(fnv(signature, iterations), r.best_move),
+                    std::to_string(r.info.nodes) + " " + std::to_string(r.info.depth) + " " +
+                        std::to_string(r.info.score));
     total += r.info.nodes;
     std::snprintf(
         line, sizeof line, "search %s %s nodes %llu depth %d bestmove %s seconds %.3f nps %.0f\n",
@@ -95,7 +101,15 @@ int bench_search_command(const Args& args, Io io) {
     if (!state || !engine.set_position(*game, *state.value())) continue;
     ai::SearchLimits limits;
     limits.time_ms = 1000;
-    ai::SearchResult r = engine.think(limits);
+    // Every completed iteration's depth, score, node count and line: a change of pruning,
+    // ordering or evaluation shows even when the final move and score stay the same.
+    std::string iterations;
+    ai::SearchResult r = engine.think(limits, [&](const ai::SearchInfo& info) {
+      iterations += std::to_string(info.depth) + " " + std::to_string(info.score) + " " +
+                    std::to_string(info.nodes);
+      for (const auto& m : info.pv) iterations += " " + m;
+      iterations += "\n";
+    });
     std::snprintf(line, sizeof line, "depth1s %s %s depth %d nodes %llu nps %.0f\n", bp.game,
                   bp.label, r.info.depth, static_cast<unsigned long long>(r.info.nodes),
                   static_cast<double>(r.info.nodes) * 1000.0 /

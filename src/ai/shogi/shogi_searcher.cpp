@@ -57,6 +57,8 @@ const ReductionTable kReductions;
 constexpr int kLateMoveLimit[4] = {0, 8, 14, 24};
 // Depths at which moves that lose material in the exchange are pruned (plain Shogi).
 constexpr int kExchangePruneDepth = 6;
+// Depths from which the table's move is tested for singularity.
+constexpr int kSingularDepth = 6;
 
 template <Variant V>
 class ShogiSearcher final : public Searcher {
@@ -117,6 +119,8 @@ class ShogiSearcher final : public Searcher {
   // game's record, then set by each search node on the path).
   std::vector<uint8_t> checked_;
   bool null_allowed_ = true;  // false for the node right after a null move
+  // The move a node at each ply leaves out while its table move is tested for singularity.
+  std::array<Move, kMaxPly + 1> excluded_{};
 };
 
 // A position seen before (in the game or the search path) ends the line as the cycle would
@@ -275,12 +279,17 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply, bool check
   const uint64_t key = this->key();
   Move tt_move;
   int tt_score = 0;
+  int tt_depth = -1;
   Bound tt_bound = Bound::None;
+  // A node searched without its table move (to test that move for singularity) must
+  // neither cut on the table's entry nor overwrite it.
+  const Move excluded = excluded_[ply];
   if (const TTEntry* e = tt_.probe(key)) {
     tt_move = Move::from_raw(static_cast<uint16_t>(e->move));
     tt_score = score_from_tt(e->score, ply, kMateBound);
     tt_bound = e->bound;
-    if (!pv_node && ply > 0)
+    tt_depth = e->depth;
+    if (!pv_node && ply > 0 && !excluded)
       if (const auto s = tt_cutoff(*e, depth, alpha, beta, ply, kMateBound)) return *s;
   }
   assert(pos_.key_history().size() <= checked_.size());
@@ -303,7 +312,7 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply, bool check
     if (depth <= 3 && eval - 150 * depth >= beta) return eval;
     // Null move: shogi has no zugzwang worth the name (a hand piece can always be dropped),
     // so passing is a safe lower bound; if even a pass holds beta, cut.
-    if (depth >= 3 && eval >= beta && null_allowed_) {
+    if (depth >= 3 && eval >= beta && null_allowed_ && !excluded) {
       // At least one full-width ply after the pass: quiescence has no drops, so a pass at
       // depth 0 would not see a drop mate threatened against the passing side.
       const int r = std::min(2 + depth / 4 + std::min(1, (eval - beta) / 300), depth - 2);
@@ -341,12 +350,30 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply, bool check
   order(list, tt_move, ply, checked, keys);
   Move* moves = list.data();
 
+  // Singular extension: when the table's move, tried at a reduced depth, is the only move
+  // that reaches near its stored score, it is searched one ply deeper; when another move
+  // also reaches beyond beta, two moves refute and the node is cut.
+  int singular_extension = 0;
+  if (depth >= kSingularDepth && tt_move && !excluded && ply < kMaxPly / 2 &&
+      tt_depth >= depth - 3 && tt_bound != Bound::Upper && std::abs(tt_score) < kMateBound) {
+    const int singular_beta = tt_score - 2 * depth;
+    excluded_[ply] = tt_move;
+    const int score = search(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, checked);
+    excluded_[ply] = Move();
+    if (budget_.aborted()) return 0;
+    if (score < singular_beta)
+      singular_extension = 1;
+    else if (singular_beta >= beta)
+      return singular_beta;
+  }
+
   const int original_alpha = alpha;
   TriedQuiets<Move> quiets;
   int best = -kInfinity;
   Move best_move;
   for (int i = 0; i < list.size(); ++i) {
     const Move m = pick_next(moves, keys.data(), list.size(), i);
+    if (m == excluded) continue;
     const bool capture = is_capture(m);
     if (budget_.exhausted()) return 0;
     budget_.count();
@@ -377,7 +404,8 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply, bool check
     moved(m, facts, ply);
     int score;
     if (i == 0) {
-      score = -search(-beta, -alpha, depth - 1, ply + 1, gives_check);
+      const int extension = m == tt_move ? singular_extension : 0;
+      score = -search(-beta, -alpha, depth - 1 + extension, ply + 1, gives_check);
     } else {
       int reduction = 0;
       if (reducible && !gives_check) {
@@ -414,6 +442,7 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply, bool check
       }
     }
   }
+  if (excluded) return best == -kInfinity ? alpha : best;  // the excluded move was the only one
   tt_.store(key, best_move.raw(), score_to_tt(best, ply, kMateBound), depth,
             bound_of(best, original_alpha, beta));
   return best;
@@ -452,6 +481,7 @@ SearchResult ShogiSearcher<V>::search(const rules::GameState& state, const Searc
   null_xor_ = 0;
   null_floor_ = 0;
   null_allowed_ = true;
+  excluded_.fill(Move());
   if constexpr (V == Variant::Shogi) placement_[0] = placement_sums(pos_);
   // The record's checks, aligned with the key history from its end; room for the deepest path.
   const auto& record_checks = shogi_state->gave_check();
