@@ -402,10 +402,21 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply, bool check
       continue;
     }
     moved(m, facts, ply);
+    // The move's depth: one ply more for a singular table move; one less for a check by a
+    // piece the opponent simply takes (the child extends every node in check, and such a
+    // check is rarely worth it).
+    int new_depth = depth - 1;
+    if (m == tt_move) new_depth += singular_extension;
+    if (gives_check && !checked) {
+      const Color them = pos_.side_to_move();
+      const Bitboard occ = pos_.occupied();
+      if (attackers_to<V>(pos_, them, m.to(), occ).any() &&
+          attackers_to<V>(pos_, ~them, m.to(), occ).none())
+        --new_depth;
+    }
     int score;
     if (i == 0) {
-      const int extension = m == tt_move ? singular_extension : 0;
-      score = -search(-beta, -alpha, depth - 1 + extension, ply + 1, gives_check);
+      score = -search(-beta, -alpha, new_depth, ply + 1, gives_check);
     } else {
       int reduction = 0;
       if (reducible && !gives_check) {
@@ -417,11 +428,11 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply, bool check
         reduction -= quiet_stat / 12000;
         reduction = std::clamp(reduction, 0, depth - 2);
       }
-      score = -search(-alpha - 1, -alpha, depth - 1 - reduction, ply + 1, gives_check);
+      score = -search(-alpha - 1, -alpha, new_depth - reduction, ply + 1, gives_check);
       if (score > alpha && reduction)
-        score = -search(-alpha - 1, -alpha, depth - 1, ply + 1, gives_check);
+        score = -search(-alpha - 1, -alpha, new_depth, ply + 1, gives_check);
       if (score > alpha && score < beta)
-        score = -search(-beta, -alpha, depth - 1, ply + 1, gives_check);
+        score = -search(-beta, -alpha, new_depth, ply + 1, gives_check);
     }
     pos_.undo_move();
     if (budget_.aborted()) return 0;
