@@ -25,6 +25,7 @@ class SearchBudget {
   }
 
   void count() { ++nodes_; }
+  void count(uint64_t n) { nodes_ += n; }  // nodes spent by a search run before this one
   uint64_t nodes() const { return nodes_; }
   bool has_node_limit() const { return node_limit_ != 0; }
 

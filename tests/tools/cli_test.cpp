@@ -130,6 +130,23 @@ TEST(BenchCommand, QuickRunPrintsOneLinePerPositionAndATotal) {
   EXPECT_NE(r.out.find("perft total "), std::string::npos);
 }
 
+// The search bench is deterministic: the same signature twice, a line per position, and the
+// checkmate search solving its tsume.
+TEST(BenchCommand, QuickSearchRunGivesTheSameSignatureTwice) {
+  const RunResult first = run({"bench", "search", "--quick"});
+  const RunResult second = run({"bench", "search", "--quick"});
+  ASSERT_EQ(first.status, 0) << first.err;
+  const std::regex signature("search signature [0-9a-f]{16} nodes 140000\n");
+  std::smatch a, b;
+  ASSERT_TRUE(std::regex_search(first.out, a, signature)) << first.out;
+  ASSERT_TRUE(std::regex_search(second.out, b, signature)) << second.out;
+  EXPECT_EQ(a.str(), b.str());
+  EXPECT_NE(first.out.find("search shogi start nodes 20000 "), std::string::npos);
+  EXPECT_NE(first.out.find("search yonin start nodes 20000 "), std::string::npos);
+  EXPECT_TRUE(std::regex_search(first.out, std::regex("mate shogi tsume nodes [0-9]+ plies [1-9]")))
+      << first.out;
+}
+
 TEST(MatchCommand, PrintsOneLinePerGameAndTheSummary) {
   // A reason may be two words joined by '_' (a game ended by the move limit: "draw move_limit").
   auto r = run({"match", "shogi", "--a", "nodes=300", "--b", "nodes=200", "--games", "2",

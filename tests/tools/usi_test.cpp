@@ -50,15 +50,17 @@ TEST(UsiDialogue, PositionAndGoGiveABestMove) {
 }
 
 TEST(UsiDialogue, VariantAnnanAndNodeLimit) {
-  auto lines = usi("setoption name USI_Variant value annan\nposition sfen 8k/6G1B/9/9/9/9/9/9/K8 b PG 1\n"
-                   "go nodes 3000\nisready\nquit\n");
+  auto lines =
+      usi("setoption name USI_Variant value annan\nposition sfen 8k/6G1B/9/9/9/9/9/9/K8 b PG 1\n"
+          "go nodes 3000\nisready\nquit\n");
   ASSERT_EQ(lines.size(), 2u);
   EXPECT_TRUE(lines[0] == "bestmove G*1c" || lines[0] == "bestmove 1b2a+") << lines[0];
 }
 
 TEST(UsiDialogue, ClockParametersAreUnderstood) {
-  auto lines = usi("position startpos\ngo btime 1000 wtime 1000 byoyomi 100\nisready\n"
-                   "go btime 0 wtime 0 binc 50 winc 50\nisready\nquit\n");
+  auto lines =
+      usi("position startpos\ngo btime 1000 wtime 1000 byoyomi 100\nisready\n"
+          "go btime 0 wtime 0 binc 50 winc 50\nisready\nquit\n");
   ASSERT_EQ(lines.size(), 4u);
   EXPECT_EQ(lines[0].rfind("bestmove ", 0), 0u);
   EXPECT_EQ(lines[2].rfind("bestmove ", 0), 0u);
@@ -76,25 +78,32 @@ TEST(UsiDialogue, PonderThenPonderhitGivesABestMove) {
   EXPECT_EQ(lines[0].rfind("bestmove ", 0), 0u);
 }
 
+// "go mate" solves a tsume: a line of checks and replies that ends in mate, or "nomate".
 TEST(UsiDialogue, MateSearchAnswersCheckmate) {
-  auto lines = usi("position sfen 8k/9/9/9/9/9/9/9/K8 b RG 1\ngo mate 5000\nisready\n"
-                   "position sfen 4k4/9/9/9/9/9/9/9/4K4 b - 1\ngo mate 200\nisready\nquit\n");
-  ASSERT_EQ(lines.size(), 4u);
-  EXPECT_EQ(lines[0].rfind("checkmate ", 0), 0u);
-  EXPECT_NE(lines[0], "checkmate nomate");
-  EXPECT_EQ(lines[2], "checkmate nomate");
+  auto lines =
+      usi("position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1\ngo mate 5000\nisready\n"
+          "position sfen 5n1k1/9/5b1g1/pp5p1/3+B4P/1Pp4S1/4G1PP1/5S3/1LSK3NL b 2R2G2NL8Psl2p 1\n"
+          "go mate 10000\nisready\n"
+          "position sfen 4k4/9/9/9/9/9/9/9/4K4 b - 1\ngo mate 200\nisready\nquit\n");
+  ASSERT_EQ(lines.size(), 6u);
+  EXPECT_EQ(lines[0], "checkmate G*5b");
+  EXPECT_EQ(lines[2].rfind("checkmate ", 0), 0u);
+  EXPECT_NE(lines[2], "checkmate nomate");
+  EXPECT_EQ(lines[4], "checkmate nomate");
 }
 
 TEST(UsiDialogue, MalformedCommandsGetAnErrorAndChangeNothing) {
-  auto lines = usi("bogus\nposition sfen nonsense\ngo nodes -3\ngo depth\nsetoption name Nope value 1\n"
-                   "setoption name USI_Variant value chess\nposition startpos moves 7g7f 7f7e\n"
-                   "ponderhit\nquit\n");
+  auto lines =
+      usi("bogus\nposition sfen nonsense\ngo nodes -3\ngo depth\nsetoption name Nope value 1\n"
+          "setoption name USI_Variant value chess\nposition startpos moves 7g7f 7f7e\n"
+          "ponderhit\nquit\n");
   ASSERT_EQ(lines.size(), 8u);
   for (const auto& l : lines) EXPECT_EQ(l.rfind("info string error: ", 0), 0u) << l;
 }
 
 TEST(UsiDialogue, CheckmatedSideResigns) {
-  auto lines = usi("position sfen 7lk/9/8S/9/9/9/9/7L1/8K b G 1 moves G*1b\ngo depth 2\nisready\nquit\n");
+  auto lines =
+      usi("position sfen 7lk/9/8S/9/9/9/9/7L1/8K b G 1 moves G*1b\ngo depth 2\nisready\nquit\n");
   ASSERT_EQ(lines.size(), 2u);
   EXPECT_EQ(lines[0], "bestmove resign");
 }

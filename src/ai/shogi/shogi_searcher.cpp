@@ -11,6 +11,7 @@
 #include "ai/search_stack.hpp"
 #include "ai/shogi/evaluation.hpp"
 #include "ai/shogi/mate_in_one.hpp"
+#include "ai/shogi/mate_search.hpp"
 #include "ai/shogi/static_exchange.hpp"
 #include "ai/transposition_table.hpp"
 #include "core/rng.hpp"
@@ -26,6 +27,7 @@ using shogi_search::evaluate;
 using shogi_search::evaluate_shogi;
 using shogi_search::exchange_value;
 using shogi_search::facts_of;
+using shogi_search::find_mate;
 using shogi_search::find_mate_in_one;
 using shogi_search::hand_value;
 using shogi_search::MoveFacts;
@@ -57,6 +59,10 @@ const ReductionTable kReductions;
 constexpr int kLateMoveLimit[4] = {0, 8, 14, 24};
 // Depths at which moves that lose material in the exchange are pruned (plain Shogi).
 constexpr int kExchangePruneDepth = 6;
+// What one position expanded by the checkmate search counts in a node budget: about the time
+// the alpha-beta search takes for that many nodes (it generates and plays every legal move
+// and counts the replies to each check), so that a node limit stays a measure of effort.
+constexpr uint64_t kMateNodeWeight = 16;
 // Depths from which the table's move is tested for singularity.
 constexpr int kSingularDepth = 6;
 
@@ -87,6 +93,8 @@ class ShogiSearcher final : public Searcher {
   int quiet_score(Move m, int ply) const;
   void reward_quiets(Move best, const TriedQuiets<Move>& quiets, int depth, int ply);
   RootHooks<Move> root_hooks();
+  std::optional<SearchResult> checkmate_first(const SearchLimits& limits, const StopFlag& stop,
+                                              const InfoCallback& on_info);
 
   TranspositionTable tt_{16};
   // Quiet-move statistics, each kept within +-kHistoryMax by update_history: by side, origin
@@ -175,7 +183,7 @@ int ShogiSearcher<V>::quiet_score(Move m, int ply) const {
 // the quiet moves searched before it fall (reward_cutoff).
 template <Variant V>
 void ShogiSearcher<V>::reward_quiets(Move best, const TriedQuiets<Move>& quiets, int depth,
-                                      int ply) {
+                                     int ply) {
   const Color us = pos_.side_to_move();
   quiets.reward_cutoff(best, depth, [&](Move m, int amount) {
     const PieceType t = m.is_drop() ? m.dropped() : type_of(pos_.at(m.from()));
@@ -486,8 +494,13 @@ SearchResult ShogiSearcher<V>::search(const rules::GameState& state, const Searc
   if (!shogi_state || state.outcome().over()) return {};
   const SearchLimits limits =
       apply_level(requested, V == Variant::Annan ? LevelTable::annan : LevelTable::standard);
+  budget_.start(limits, stop);
   pos_ = shogi_state->position();
   rules_ = shogi_state->settings().rules;
+  if constexpr (V == Variant::Shogi) {
+    if (auto mate = checkmate_first(limits, stop, on_info)) return std::move(*mate);
+    if (limits.mate > 0) return {};  // "go mate": the checkmate search had the whole budget
+  }
   move_limit_ = shogi_state->settings().move_limit;
   null_xor_ = 0;
   null_floor_ = 0;
@@ -500,7 +513,6 @@ SearchResult ShogiSearcher<V>::search(const rules::GameState& state, const Searc
   checked_.assign(history + kMaxPly + 1, 0);
   for (size_t k = 1; k <= std::min(record_checks.size(), history - 1); ++k)
     checked_[history - k] = record_checks[record_checks.size() - k];
-  budget_.start(limits, stop);
   killers_.clear();
   played_.fill(&continuation_[0]);
   tt_.new_search();
@@ -521,6 +533,44 @@ SearchResult ShogiSearcher<V>::search(const rules::GameState& state, const Searc
   Rng rng(limits.seed ^ pos_.key());
   return deepen(root_hooks(), plan, std::vector<Move>(root.begin(), root.end()), limits, budget_,
                 rng, on_info);
+}
+
+// Plain Shogi: a checkmate search (df-pn, mate_search.hpp) before the alpha-beta search, so
+// that a long forced mate beyond its horizon is played. It has a tenth of the node or time
+// budget (its nodes, by kMateNodeWeight, and time count in the search's budget), or the whole
+// budget for USI "go mate". Weak levels (a depth cap or noise), fixed-depth and infinite
+// searches skip it. Returns the result when a mate is proven.
+template <Variant V>
+std::optional<SearchResult> ShogiSearcher<V>::checkmate_first(const SearchLimits& limits,
+                                                              const StopFlag& stop,
+                                                              const InfoCallback& on_info) {
+  const bool mate_only = limits.mate > 0;
+  if (!mate_only && (limits.infinite || limits.depth > 0 || limits.noise > 0 ||
+                     limits.blunder_percent > 0 || (limits.nodes == 0 && limits.time_ms == 0)))
+    return std::nullopt;
+  if (in_check<V>(pos_)) return std::nullopt;
+  SearchLimits share = limits;
+  if (!mate_only) {
+    share.nodes = limits.nodes / (10 * kMateNodeWeight);
+    share.time_ms = limits.time_ms / 10;
+    if (limits.nodes && share.nodes == 0) return std::nullopt;
+  }
+  SearchBudget budget;
+  budget.start(share, stop);
+  const auto mate = find_mate(pos_, rules_, budget);
+  budget_.count(budget.nodes() * kMateNodeWeight);
+  if (mate.line.empty()) return std::nullopt;
+  SearchResult result;
+  result.best_move = to_usi(mate.line[0]);
+  const int plies = static_cast<int>(mate.line.size());
+  result.info.depth = plies;
+  result.info.score = kMate - plies;
+  result.info.mate_in = (plies + 1) / 2;
+  result.info.nodes = budget.nodes();
+  result.info.time_ms = budget.elapsed_ms();
+  for (Move m : mate.line) result.info.pv.push_back(to_usi(m));
+  if (on_info) on_info(result.info);
+  return result;
 }
 
 }  // namespace
