@@ -29,8 +29,8 @@ class ProofNumberSearch {
     MateSearchResult result;
     if (in_check<Variant::Shogi>(pos_)) return result;  // the attacker must not be in check
     // The game's earlier positions count as the path: the attacker may not lead back to one.
-    path_ = pos_.key_history();
-    root_index_ = path_.size() - 1;
+    for (uint64_t key : pos_.key_history()) ++on_path_[key];
+    root_ply_ = pos_.key_history().size() - 1;
     const Numbers root = expand(kInfinite, kInfinite, true);
     if (root.proof == 0) {
       result.line = mating_line();
@@ -70,7 +70,8 @@ class ProofNumberSearch {
   }
 
   bool on_path(uint64_t key) const {
-    return std::find(path_.begin(), path_.end(), key) != path_.end();
+    const auto it = on_path_.find(key);
+    return it != on_path_.end() && it->second > 0;
   }
 
   bool budget_left() {
@@ -83,7 +84,7 @@ class ProofNumberSearch {
   Numbers expand(uint32_t proof_limit, uint32_t disproof_limit, bool attacker) {
     budget_.count();
     const uint64_t key = pos_.key();
-    const int ply = static_cast<int>(path_.size() - 1 - root_index_);
+    const int ply = static_cast<int>(pos_.key_history().size() - 1 - root_ply_);
     if (ply >= kMaxMatePlies) return Numbers{kInfinite, 0};  // too long: not stored
     MoveList list;
     std::vector<uint64_t> child_keys;
@@ -132,9 +133,9 @@ class ProofNumberSearch {
         child_proof = add(proof_limit - node.proof, chosen.proof);
       }
       pos_.do_move(list[best]);
-      path_.push_back(child);
+      ++on_path_[child];
       const Numbers result = expand(child_proof, child_disproof, !attacker);
-      path_.pop_back();
+      --on_path_[child];
       pos_.undo_move();
       // A node cut at the length limit is not stored; record it here so that the loop moves on.
       if (result.proof == kInfinite && result.disproof == 0 && !table_.contains(child))
@@ -184,8 +185,9 @@ class ProofNumberSearch {
   SearchBudget& budget_;
   bool out_of_budget_ = false;
   std::unordered_map<uint64_t, Numbers> table_;
-  std::vector<uint64_t> path_;  // the game's positions, then the search's path
-  size_t root_index_ = 0;
+  // How often each position stands on the game's record and the search's path.
+  std::unordered_map<uint64_t, int> on_path_;
+  size_t root_ply_ = 0;  // the root's index in the position's key history
 };
 
 }  // namespace
