@@ -9,21 +9,13 @@
 #include "ai/shogi/eval_training.hpp"
 #include "ai/shogi/eval_weights.hpp"
 #include "ai/shogi/evaluation.hpp"
-#include "core/rng.hpp"
-#include "rules/shogi/notation.hpp"
-#include "rules/shogi/start_positions.hpp"
+#include "shogi_position_util.hpp"
 
 namespace kaisho::testing {
 namespace {
 
 using namespace kaisho::ai::shogi_search;
 namespace f = kaisho::ai::shogi_search::features;
-
-Position sfen(std::string_view text) {
-  auto parsed = parse_sfen(text, Variant::Shogi, RuleSettings{});
-  EXPECT_TRUE(parsed.ok()) << text;
-  return std::move(parsed).value();
-}
 
 // The same position with the colours exchanged: the board turned 180 degrees, hands and
 // side to move swapped.

@@ -5,20 +5,12 @@
 #include <algorithm>
 
 #include "ai/shogi/mate_in_one.hpp"
-#include "core/rng.hpp"
-#include "rules/shogi/notation.hpp"
-#include "rules/shogi/start_positions.hpp"
+#include "shogi_position_util.hpp"
 
 namespace kaisho::testing {
 namespace {
 
 using namespace kaisho::ai::shogi_search;
-
-Position sfen(std::string_view text) {
-  auto parsed = parse_sfen(text, Variant::Shogi, RuleSettings{});
-  EXPECT_TRUE(parsed.ok()) << text;
-  return std::move(parsed).value();
-}
 
 bool is_mate_after(Position& pos, Move m) {
   pos.do_move(m);
@@ -68,34 +60,22 @@ TEST(ShogiMateInOne, IgnoresACheckThatIsNotMate) {
 // is legal and mates, and whenever some legal move mates with the moved piece itself (not a
 // pawn drop), the test finds a mate.
 TEST(ShogiMateInOne, AgreesWithEveryLegalMoveInRandomGames) {
-  Rng rng(5);
   int mates_found = 0;
-  for (int game = 0; game < 200; ++game) {
-    Position pos = sfen(kStartSfen);
-    for (int ply = 0; ply < 200; ++ply) {
-      MoveList moves;
-      generate_legal<Variant::Shogi>(pos, {}, moves);
-      if (moves.size() == 0) break;
-      const Move found = find_mate_in_one(pos, {});
-      bool direct_mate_exists = false;
-      for (Move m : moves)
-        if (!(m.is_drop() && m.dropped() == kPawn) && is_mate_after(pos, m) &&
-            checks_with_the_moved_piece(pos, m))
-          direct_mate_exists = true;
-      if (found) {
-        ++mates_found;
-        ASSERT_NE(std::find(moves.begin(), moves.end(), found), moves.end())
-            << to_sfen(pos) << " " << to_usi(found);
-        ASSERT_TRUE(is_mate_after(pos, found)) << to_sfen(pos) << " " << to_usi(found);
-      }
-      ASSERT_EQ(static_cast<bool>(found), direct_mate_exists) << to_sfen(pos);
-      // Captures first, so that pieces reach the hands.
-      Move next = moves[static_cast<int>(rng.below(static_cast<uint64_t>(moves.size())))];
-      for (Move m : moves)
-        if (!m.is_drop() && pos.at(m.to()) != kNoPiece && rng.below(2) == 0) next = m;
-      pos.do_move(next);
+  visit_capturing_games(5, 200, 200, [&](Position& pos, const MoveList& moves, int) {
+    const Move found = find_mate_in_one(pos, {});
+    bool direct_mate_exists = false;
+    for (Move m : moves)
+      if (!(m.is_drop() && m.dropped() == kPawn) && is_mate_after(pos, m) &&
+          checks_with_the_moved_piece(pos, m))
+        direct_mate_exists = true;
+    if (found) {
+      ++mates_found;
+      ASSERT_NE(std::find(moves.begin(), moves.end(), found), moves.end())
+          << to_sfen(pos) << " " << to_usi(found);
+      ASSERT_TRUE(is_mate_after(pos, found)) << to_sfen(pos) << " " << to_usi(found);
     }
-  }
+    ASSERT_EQ(static_cast<bool>(found), direct_mate_exists) << to_sfen(pos);
+  });
   EXPECT_GT(mates_found, 50) << "the games must reach positions with a mate in one";
 }
 

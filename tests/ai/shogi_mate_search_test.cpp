@@ -4,20 +4,12 @@
 #include <gtest/gtest.h>
 
 #include "ai/shogi/mate_search.hpp"
-#include "core/rng.hpp"
-#include "rules/shogi/notation.hpp"
-#include "rules/shogi/start_positions.hpp"
+#include "shogi_position_util.hpp"
 
 namespace kaisho::testing {
 namespace {
 
 using namespace kaisho::ai::shogi_search;
-
-Position sfen(std::string_view text) {
-  auto parsed = parse_sfen(text, Variant::Shogi, RuleSettings{});
-  EXPECT_TRUE(parsed.ok()) << text;
-  return std::move(parsed).value();
-}
 
 // The search within a node limit.
 MateSearchResult mate_search(const Position& pos, uint64_t nodes, uint64_t* used = nullptr) {
@@ -112,34 +104,22 @@ TEST(ShogiMateSearch, SolvesAMateLongerThanThreePlies) {
 // Random games with many captures (so that hands fill): whenever brute force finds a mate in
 // three or less, the search finds a mate (it may be another); every line it returns mates.
 TEST(ShogiMateSearch, FindsEveryMateInThreeOfRandomGames) {
-  Rng rng(17);
   int mates = 0, lines = 0;
-  for (int game = 0; game < 12; ++game) {
-    Position pos = sfen(kStartSfen);
-    for (int ply = 0; ply < 160; ++ply) {
-      MoveList moves;
-      generate_legal<Variant::Shogi>(pos, {}, moves);
-      if (moves.size() == 0) break;
-      if (!in_check<Variant::Shogi>(pos) && ply % 3 == 0) {
-        const MateSearchResult r = mate_search(pos, 2000);
-        if (!r.line.empty()) {
-          ++lines;
-          ASSERT_TRUE(is_mating_line(pos, r.line)) << to_sfen(pos);
-        }
-        if (mates_within(pos, 3)) {
-          ++mates;
-          ASSERT_FALSE(r.line.empty()) << "missed a mate in three: " << to_sfen(pos);
-        }
-        if (r.disproven) {
-          ASSERT_FALSE(mates_within(pos, 3)) << to_sfen(pos);
-        }
-      }
-      Move next = moves[static_cast<int>(rng.below(static_cast<uint64_t>(moves.size())))];
-      for (Move m : moves)
-        if (!m.is_drop() && pos.at(m.to()) != kNoPiece && rng.below(2) == 0) next = m;
-      pos.do_move(next);
+  visit_capturing_games(17, 12, 160, [&](Position& pos, const MoveList&, int ply) {
+    if (in_check<Variant::Shogi>(pos) || ply % 3 != 0) return;
+    const MateSearchResult r = mate_search(pos, 2000);
+    if (!r.line.empty()) {
+      ++lines;
+      ASSERT_TRUE(is_mating_line(pos, r.line)) << to_sfen(pos);
     }
-  }
+    if (mates_within(pos, 3)) {
+      ++mates;
+      ASSERT_FALSE(r.line.empty()) << "missed a mate in three: " << to_sfen(pos);
+    }
+    if (r.disproven) {
+      ASSERT_FALSE(mates_within(pos, 3)) << to_sfen(pos);
+    }
+  });
   EXPECT_GT(mates, 10) << "the games must reach positions with a mate in three";
   EXPECT_GE(lines, mates);
 }

@@ -3,20 +3,12 @@
 #include <gtest/gtest.h>
 
 #include "ai/shogi/static_exchange.hpp"
-#include "core/rng.hpp"
-#include "rules/shogi/notation.hpp"
-#include "rules/shogi/start_positions.hpp"
+#include "shogi_position_util.hpp"
 
 namespace kaisho::testing {
 namespace {
 
 using namespace kaisho::ai::shogi_search;
-
-Position sfen(std::string_view text) {
-  auto parsed = parse_sfen(text, Variant::Shogi, RuleSettings{});
-  EXPECT_TRUE(parsed.ok()) << text;
-  return std::move(parsed).value();
-}
 
 int see_of(std::string_view position, std::string_view move) {
   const Position pos = sfen(position);
@@ -65,37 +57,26 @@ TEST(ShogiStaticExchange, APromotingMoverIsValuedAsPromoted) {
 // loses more than the mover on top of it, and a move whose square no opponent piece then
 // attacks wins exactly the piece taken.
 TEST(ShogiStaticExchange, StaysWithinWhatTheFirstCaptureCanWinOrLose) {
-  Rng rng(11);
   int attacked_targets = 0;
-  for (int game = 0; game < 60; ++game) {
-    Position pos = sfen(kStartSfen);
-    for (int ply = 0; ply < 160; ++ply) {
-      MoveList moves;
-      generate_legal<Variant::Shogi>(pos, {}, moves);
-      if (moves.size() == 0) break;
-      for (Move m : moves) {
-        const bool capture = !m.is_drop() && pos.at(m.to()) != kNoPiece;
-        const int taken = capture ? exchange_value(type_of(pos.at(m.to()))) : 0;
-        PieceType mover = m.is_drop() ? m.dropped() : type_of(pos.at(m.from()));
-        if (m.promotes()) mover = promote(mover);
-        const int value = see(pos, m);
-        ASSERT_LE(value, taken) << to_sfen(pos) << " " << to_usi(m);
-        ASSERT_GE(value, taken - exchange_value(mover)) << to_sfen(pos) << " " << to_usi(m);
-        pos.do_move(m);
-        const Color them = pos.side_to_move();
-        const bool attacked = attackers_to<Variant::Shogi>(pos, them, m.to(), pos.occupied()).any();
-        pos.undo_move();
-        if (attacked)
-          ++attacked_targets;
-        else
-          ASSERT_EQ(value, taken) << to_sfen(pos) << " " << to_usi(m);
-      }
-      Move next = moves[static_cast<int>(rng.below(static_cast<uint64_t>(moves.size())))];
-      for (Move m : moves)
-        if (!m.is_drop() && pos.at(m.to()) != kNoPiece && rng.below(2) == 0) next = m;
-      pos.do_move(next);
+  visit_capturing_games(11, 60, 160, [&](Position& pos, const MoveList& moves, int) {
+    for (Move m : moves) {
+      const bool capture = !m.is_drop() && pos.at(m.to()) != kNoPiece;
+      const int taken = capture ? exchange_value(type_of(pos.at(m.to()))) : 0;
+      PieceType mover = m.is_drop() ? m.dropped() : type_of(pos.at(m.from()));
+      if (m.promotes()) mover = promote(mover);
+      const int value = see(pos, m);
+      ASSERT_LE(value, taken) << to_sfen(pos) << " " << to_usi(m);
+      ASSERT_GE(value, taken - exchange_value(mover)) << to_sfen(pos) << " " << to_usi(m);
+      pos.do_move(m);
+      const Color them = pos.side_to_move();
+      const bool attacked = attackers_to<Variant::Shogi>(pos, them, m.to(), pos.occupied()).any();
+      pos.undo_move();
+      if (attacked)
+        ++attacked_targets;
+      else
+        ASSERT_EQ(value, taken) << to_sfen(pos) << " " << to_usi(m);
     }
-  }
+  });
   EXPECT_GT(attacked_targets, 1000) << "the games must reach contested squares";
 }
 
