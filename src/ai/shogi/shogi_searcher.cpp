@@ -303,9 +303,11 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply, bool check
   assert(pos_.key_history().size() <= checked_.size());
   checked_[pos_.key_history().size() - 1] = checked;
   // A mate in one ends the node at once (at depth 1 searching the moves finds it as well,
-  // at less cost than the test).
+  // at less cost than the test). A search excluding the table move has already been through
+  // this test at the same node.
   if constexpr (V == Variant::Shogi)
-    if (ply > 0 && depth >= 2 && !checked && find_mate_in_one(pos_, rules_)) return kMate - ply - 1;
+    if (ply > 0 && depth >= 2 && !checked && !excluded && find_mate_in_one(pos_, rules_))
+      return kMate - ply - 1;
   bool have_eval = false;
   int eval = 0;
   if (!checked && !pv_node && std::abs(beta) < kMateBound) {
@@ -539,7 +541,8 @@ SearchResult ShogiSearcher<V>::search(const rules::GameState& state, const Searc
 // that a long forced mate beyond its horizon is played. It has a tenth of the node or time
 // budget (its nodes, by kMateNodeWeight, and time count in the search's budget), or the whole
 // budget for USI "go mate". Weak levels (a depth cap or noise), fixed-depth and infinite
-// searches skip it. Returns the result when a mate is proven.
+// searches skip it, and find_mate gives up at once when the side to move is in check. Returns
+// the result when a mate is proven.
 template <Variant V>
 std::optional<SearchResult> ShogiSearcher<V>::checkmate_first(const SearchLimits& limits,
                                                               const StopFlag& stop,
@@ -548,7 +551,6 @@ std::optional<SearchResult> ShogiSearcher<V>::checkmate_first(const SearchLimits
   if (!mate_only && (limits.infinite || limits.depth > 0 || limits.noise > 0 ||
                      limits.blunder_percent > 0 || (limits.nodes == 0 && limits.time_ms == 0)))
     return std::nullopt;
-  if (in_check<V>(pos_)) return std::nullopt;
   SearchLimits share = limits;
   if (!mate_only) {
     share.nodes = limits.nodes / (10 * kMateNodeWeight);
