@@ -111,8 +111,37 @@ TEST(ShogiEvaluation, EveryPieceButTheKingCountsEachPieceNearIt) {
         ++expected;
   }
   int pairs = 0;
-  visit_features(pos, [&](int index, int) { pairs += index >= f::kPairs; });
+  visit_features(pos, [&](int index, int) { pairs += index >= f::kPairs && index < f::kLines; });
   EXPECT_EQ(pairs, expected);
+}
+
+// A lance, rook, bishop, dragon or horse has one line feature per direction it slides in
+// that ends on a piece: the slider, the direction seen by its owner, whose piece and which,
+// and how far; a line open to the edge has none.
+TEST(ShogiEvaluation, ALongRangePieceSeesTheFirstPieceOnEachOfItsLines) {
+  const auto lines_of = [](const Position& pos, Color c) {
+    std::vector<std::pair<int, int>> found;
+    visit_line_features(pos, c, c == kBlack ? 1 : -1,
+                        [&](int index, int value) { found.emplace_back(index, value); });
+    std::sort(found.begin(), found.end());
+    return found;
+  };
+  // Sente: a lance on 1i below a gote pawn on 1c; a rook on 5e between the gote king on 5a and
+  // its own gold on 5g (gote in check), its sideways lines open; a horse on 8h under a pawn
+  // on 7g, its other diagonals open.
+  const Position pos = sfen("4k4/9/8p/9/4R4/9/2P1G4/1+B7/4K3L w - 1");
+  std::vector<std::pair<int, int>> expected = {
+      {f::line(0, 0, true, kPawn, 6), 1},
+      {f::line(1, 0, true, kKing, 4), 1},
+      {f::line(1, 1, false, kGold, 2), 1},
+      {f::line(4, 3, false, kPawn, 1), 1},
+  };
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(lines_of(pos, kBlack), expected);
+  EXPECT_TRUE(lines_of(pos, kWhite).empty());
+  // Gote sees the same lines in the colour-exchanged position.
+  for (auto& [index, value] : expected) value = -value;
+  EXPECT_EQ(lines_of(colour_flipped(pos), kWhite), expected);
 }
 
 TEST(ShogiEvaluation, AKingZoneTellsTheCornerFromTheCentreAndMirrorsTheBoard) {

@@ -26,6 +26,9 @@
 //   pairs          one per (piece type, own or opponent's neighbour, the neighbour's type,
 //                  direction) for every piece but a king and each piece near it (within
 //                  kPairFiles files and kPairRanks ranks); left and right share a weight
+//   lines          one per (long-range piece, direction, own or opponent's blocker, the
+//                  blocker's type, its distance) for the first piece on each line a lance,
+//                  rook, bishop, dragon or horse slides along; left and right share a weight
 //
 // Every feature has two weights, one for the opening and one for the endgame, and the
 // evaluation blends them by the game's phase (game_phase: 0 at the start, kPhaseMax once
@@ -65,7 +68,11 @@ constexpr int kPairFiles = 1;  // how many files and ranks away a piece's pair m
 constexpr int kPairRanks = 2;
 constexpr int kPairDirections = (kPairFiles + 1) * (2 * kPairRanks + 1);  // pair_direction
 constexpr int kPairs = kEnemyKingZone + kZoneSize;
-constexpr int kCount = kPairs + kPieceTypeCount * 2 * kPieceTypeCount * kPairDirections;
+constexpr int kLineSliders = 5;     // lance, rook, bishop, dragon, horse (line_slider)
+constexpr int kLineDirections = 5;  // forward, backward, sideways, diagonal forward and backward
+constexpr int kLineReach = 8;       // the blocker's distance, 1..8
+constexpr int kLines = kPairs + kPieceTypeCount * 2 * kPieceTypeCount * kPairDirections;
+constexpr int kCount = kLines + kLineSliders * kLineDirections * 2 * kPieceTypeCount * kLineReach;
 
 // Weights: every feature has an opening weight and an endgame weight, stored side by side
 // (opening_weight(i) and endgame_weight(i) name the layout; nothing else may assume it).
@@ -119,6 +126,26 @@ constexpr int pair_direction(Color c, Square from, Square to) {
 // The feature of a piece of type t with a neighbour q in direction dir (pair_direction).
 constexpr int pair(PieceType t, bool enemy_neighbour, PieceType q, int dir) {
   return kPairs + ((t * 2 + enemy_neighbour) * kPieceTypeCount + q) * kPairDirections + dir;
+}
+
+// Lines: the slider's number (lance 0, rook 1, bishop 2, dragon 3, horse 4), or -1.
+constexpr int line_slider(PieceType t) {
+  return t == kLance    ? 0
+         : t == kRook   ? 1
+         : t == kBishop ? 2
+         : t == kDragon ? 3
+         : t == kHorse  ? 4
+                        : -1;
+}
+
+// The feature of a slider whose line in direction dir (0 forward, 1 backward, 2 sideways, 3
+// diagonal forward, 4 diagonal backward, seen by its owner) first meets a piece of type q
+// (the slider's own or the opponent's) `distance` squares away (1..kLineReach).
+constexpr int line(int slider, int dir, bool enemy_blocker, PieceType q, int distance) {
+  return kLines +
+         (((slider * kLineDirections + dir) * 2 + enemy_blocker) * kPieceTypeCount + q) *
+             kLineReach +
+         distance - 1;
 }
 
 // The n-th piece of type t in hand (1 <= n <= kMaxInHand).
@@ -291,6 +318,44 @@ void visit_placement_features(const Position& pos, Add&& add) {
   }
 }
 
+// The line features of colour c's long-range pieces (features::line), each with `sign`.
+template <class Add>
+void visit_line_features(const Position& pos, Color c, int sign, Add&& add) {
+  namespace f = features;
+  struct Ray {
+    int file_step, forward_step, dir;
+  };
+  static constexpr Ray kRookRays[] = {{0, 1, 0}, {0, -1, 1}, {1, 0, 2}, {-1, 0, 2}};
+  static constexpr Ray kBishopRays[] = {{1, 1, 3}, {-1, 1, 3}, {1, -1, 4}, {-1, -1, 4}};
+  static constexpr Ray kLanceRay[] = {{0, 1, 0}};
+  const int forward = c == kBlack ? -1 : 1;  // the rank step towards the opponent
+  using M = Movement;
+  const Bitboard sliders = pos.pieces(c, M::Lance) | pos.pieces(c, M::Rook) |
+                           pos.pieces(c, M::Dragon) | pos.pieces(c, M::Bishop) |
+                           pos.pieces(c, M::Horse);
+  for (Square sq : squares(sliders)) {
+    const PieceType t = type_of(pos.at(sq));
+    const int slider = f::line_slider(t);
+    const auto walk = [&](const Ray& ray) {
+      int file = file_of(sq), rank = rank_of(sq);
+      for (int distance = 1;; ++distance) {
+        file += ray.file_step;
+        rank += ray.forward_step * forward;
+        if (!on_board(file, rank)) return;  // open to the edge: no feature
+        const Piece q = pos.at(make_square(file, rank));
+        if (q == kNoPiece) continue;
+        add(f::line(slider, ray.dir, color_of(q) != c, type_of(q), distance), sign);
+        return;
+      }
+    };
+    if (t == kLance) {
+      walk(kLanceRay[0]);
+      continue;
+    }
+    for (const Ray& ray : (t == kRook || t == kDragon) ? kRookRays : kBishopRays) walk(ray);
+  }
+}
+
 // The dynamic features; the tempo feature is +1 when sente is to move, -1 when gote is.
 template <class Add>
 void visit_dynamic_features(const Position& pos, Add&& add) {
@@ -316,6 +381,7 @@ void visit_dynamic_features(const Position& pos, Add&& add) {
     const int rook_reach = long_range[ci].rook_reach, bishop_reach = long_range[ci].bishop_reach;
     if (rook_reach) add(f::kRookMobility, sign * rook_reach);
     if (bishop_reach) add(f::kBishopMobility, sign * bishop_reach);
+    visit_line_features(pos, c, sign, add);
   }
   add(f::kTempo, pos.side_to_move() == kBlack ? 1 : -1);
 }

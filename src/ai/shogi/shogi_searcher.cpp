@@ -43,6 +43,7 @@ constexpr int kInfinity = 32000;
 constexpr int kMaxPly = 96;
 constexpr int kMaxQuiescencePly = 10;
 constexpr int kPerpetualCheck = 20000;  // a line ending in perpetual check, for the checked side
+constexpr int kNoEval = kInfinity;      // no static evaluation (the side to move is in check)
 
 // Late-move reductions by depth and move number: about ln(depth) * ln(moves) / 2.
 struct ReductionTable {
@@ -55,8 +56,14 @@ struct ReductionTable {
 };
 const ReductionTable kReductions;
 
-// Quiet moves searched at depth 1, 2, 3 of a non-PV node before the rest are pruned.
-constexpr int kLateMoveLimit[4] = {0, 8, 14, 24};
+// Moves searched at depth 1 to 5 of a non-PV node before the later quiet ones are pruned;
+// half as many again when the side to move is improving.
+constexpr int kLateMoveLimit[6] = {0, 8, 14, 24, 36, 52};
+int late_move_limit(int depth, bool improving) {
+  return improving ? kLateMoveLimit[depth] * 3 / 2 : kLateMoveLimit[depth];
+}
+// Depths at which a node whose static evaluation beats beta by a margin returns it.
+constexpr int kFutilityDepth = 6;
 // Depths at which moves that lose material in the exchange are pruned (plain Shogi).
 constexpr int kExchangePruneDepth = 6;
 // What one position expanded by the checkmate search counts in a node budget: about the time
@@ -129,6 +136,8 @@ class ShogiSearcher final : public Searcher {
   bool null_allowed_ = true;  // false for the node right after a null move
   // The move a node at each ply leaves out while its table move is tested for singularity.
   std::array<Move, kMaxPly + 1> excluded_{};
+  // The static evaluation of the node at each ply of the path, kNoEval when in check.
+  std::array<int, kMaxPly + 1> static_evals_{};
 };
 
 // A position seen before (in the game or the search path) ends the line as the cycle would
@@ -223,7 +232,17 @@ template <Variant V>
 int ShogiSearcher<V>::quiescence(int alpha, int beta, int ply, int qply, bool checked) {
   assert(checked == in_check<V>(pos_));
   if (budget_.exhausted()) return 0;
+  // The table: a cutoff for a null-window node, else its move first.
+  const uint64_t key = this->key();
+  Move tt_move;
+  if (const TTEntry* e = tt_.probe(key)) {
+    tt_move = Move::from_raw(static_cast<uint16_t>(e->move));
+    if (beta - alpha == 1)
+      if (const auto s = tt_cutoff(*e, 0, alpha, beta, ply, kMateBound)) return *s;
+  }
+  const int original_alpha = alpha;
   int best = -kInfinity;
+  Move best_move;
   if (!checked) {
     const int stand = static_eval(ply);
     if (stand >= beta || ply >= kMaxPly || qply >= kMaxQuiescencePly) return stand;
@@ -240,7 +259,7 @@ int ShogiSearcher<V>::quiescence(int alpha, int beta, int ply, int qply, bool ch
   generate_captures<V>(pos_, rules_, list);
   if (list.size() == 0) return checked ? -kMate + ply : best;
   std::array<int, 600> keys;
-  order(list, Move(), ply, checked, keys);
+  order(list, tt_move, ply, checked, keys);
   Move* moves = list.data();
   for (int i = 0; i < list.size(); ++i) {
     const Move m = pick_next(moves, keys.data(), list.size(), i);
@@ -263,10 +282,13 @@ int ShogiSearcher<V>::quiescence(int alpha, int beta, int ply, int qply, bool ch
       best = score;
       if (score > alpha) {
         alpha = score;
+        best_move = m;
         if (alpha >= beta) break;
       }
     }
   }
+  tt_.store(key, best_move.raw(), score_to_tt(best, ply, kMateBound), 0,
+            bound_of(best, original_alpha, beta));
   return best;
 }
 
@@ -310,8 +332,17 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply, bool check
       return kMate - ply - 1;
   bool have_eval = false;
   int eval = 0;
+  // Improving: the side to move stands better by the static evaluation than two plies ago,
+  // so a cut here is likelier (prune more readily) and late moves deserve less reduction.
+  bool improving = false;
+  static_evals_[ply] = kNoEval;
+  if (!checked) {
+    static_evals_[ply] = static_eval(ply);
+    improving = ply >= 2 && static_evals_[ply - 2] != kNoEval &&
+                static_evals_[ply] > static_evals_[ply - 2];
+  }
   if (!checked && !pv_node && std::abs(beta) < kMateBound) {
-    eval = static_eval(ply);
+    eval = static_evals_[ply];
     have_eval = true;
     // The table's score, where its bound says the static evaluation is too low or too high,
     // is the better estimate for pruning.
@@ -319,7 +350,7 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply, bool check
         (tt_bound == Bound::Exact || (tt_bound == Bound::Lower && tt_score > eval) ||
          (tt_bound == Bound::Upper && tt_score < eval)))
       eval = tt_score;
-    if (depth <= 3 && eval - 150 * depth >= beta) return eval;
+    if (depth <= kFutilityDepth && eval - 150 * depth + (improving ? 75 : 0) >= beta) return eval;
     // Null move: shogi has no zugzwang worth the name (a hand piece can always be dropped),
     // so passing is a safe lower bound; if even a pass holds beta, cut.
     if (depth >= 3 && eval >= beta && null_allowed_ && !excluded) {
@@ -403,11 +434,14 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply, bool check
     const MoveFacts facts = facts_of(pos_, m);
     pos_.do_move(m);
     const bool gives_check = in_check<V>(pos_);
-    // Shallow non-PV nodes: a quiet move late in the order, or one that leaves the static
-    // evaluation far below alpha, is not searched (once some move has been).
+    // Shallow non-PV nodes: a quiet move late in the order (depth 5 or less), or one that
+    // leaves the static evaluation far below alpha (depth 3 or less), is not searched (once
+    // some move has been).
     if ((losing_exchange && !gives_check) ||
-        (have_eval && depth <= 3 && best > -kMateBound && !capture && !gives_check &&
-         !m.promotes() && (i >= kLateMoveLimit[depth] || eval + 100 + 120 * depth <= alpha))) {
+        (have_eval && depth <= 5 && best > -kMateBound && !capture && !gives_check &&
+         !m.promotes() &&
+         (i >= late_move_limit(depth, improving) ||
+          (depth <= 3 && eval + 100 + 120 * depth <= alpha)))) {
       pos_.undo_move();
       continue;
     }
@@ -435,6 +469,7 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply, bool check
         reduction = kReductions.r[std::min(depth, 63)][std::min(i, 63)];
         if (pv_node) --reduction;
         if (m == killers_.first(ply) || m == killers_.second(ply)) --reduction;
+        if (!improving) ++reduction;
         reduction -= quiet_stat / 12000;
         reduction = std::clamp(reduction, 0, depth - 2);
       }
@@ -508,6 +543,7 @@ SearchResult ShogiSearcher<V>::search(const rules::GameState& state, const Searc
   null_floor_ = 0;
   null_allowed_ = true;
   excluded_.fill(Move());
+  static_evals_.fill(kNoEval);
   if constexpr (V == Variant::Shogi) placement_[0] = placement_sums(pos_);
   // The record's checks, aligned with the key history from its end; room for the deepest path.
   const auto& record_checks = shogi_state->gave_check();
