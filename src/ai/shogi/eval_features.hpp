@@ -256,11 +256,11 @@ inline int attacked_beside_king(const Position& pos, Color c, Bitboard enemy_lon
 }
 
 // The features split in two. Placement features (piece-square, king-relative, king zones,
-// pairs, hand) change only near the squares a move touches, so the search keeps their sum move by
-// move (placement_sums.hpp); dynamic features (king safety, mobility, tempo) are counted afresh at
-// every evaluation. Both call add(index, value) for every feature of the position with a
-// non-zero value: value is positive for sente's features and negative for gote's (sente's
-// view).
+// pairs, hand) change only near the squares a move touches, so the search keeps their sum
+// move by move (placement_sums.hpp); dynamic features (king safety, mobility, lines, tempo)
+// are counted afresh at every evaluation. Both call add(index, value) for every feature of
+// the position with a non-zero value: value is positive for sente's features and negative for
+// gote's (sente's view).
 //
 // visit_piece_features: the features of piece p on sq by itself (its square and, but for a
 // king, its place from both kings and in their zones), each with `sign`; the kings stand
@@ -327,7 +327,7 @@ void visit_line_features(const Position& pos, Color c, int sign, Add&& add) {
   };
   static constexpr Ray kRookRays[] = {{0, 1, 0}, {0, -1, 1}, {1, 0, 2}, {-1, 0, 2}};
   static constexpr Ray kBishopRays[] = {{1, 1, 3}, {-1, 1, 3}, {1, -1, 4}, {-1, -1, 4}};
-  static constexpr Ray kLanceRay[] = {{0, 1, 0}};
+  static constexpr Ray kLanceRay = {0, 1, 0};
   const int forward = c == kBlack ? -1 : 1;  // the rank step towards the opponent
   using M = Movement;
   const Bitboard sliders = pos.pieces(c, M::Lance) | pos.pieces(c, M::Rook) |
@@ -349,7 +349,7 @@ void visit_line_features(const Position& pos, Color c, int sign, Add&& add) {
       }
     };
     if (t == kLance) {
-      walk(kLanceRay[0]);
+      walk(kLanceRay);
       continue;
     }
     for (const Ray& ray : (t == kRook || t == kDragon) ? kRookRays : kBishopRays) walk(ray);
