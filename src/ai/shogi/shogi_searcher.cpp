@@ -334,13 +334,10 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply, bool check
   int eval = 0;
   // Improving: the side to move stands better by the static evaluation than two plies ago,
   // so a cut here is likelier (prune more readily) and late moves deserve less reduction.
-  bool improving = false;
-  static_evals_[ply] = kNoEval;
-  if (!checked) {
-    static_evals_[ply] = static_eval(ply);
-    improving = ply >= 2 && static_evals_[ply - 2] != kNoEval &&
-                static_evals_[ply] > static_evals_[ply - 2];
-  }
+  // A search excluding the table move is at the same node, whose evaluation is stored.
+  if (!excluded) static_evals_[ply] = checked ? kNoEval : static_eval(ply);
+  const bool improving = !checked && ply >= 2 && static_evals_[ply - 2] != kNoEval &&
+                         static_evals_[ply] > static_evals_[ply - 2];
   if (!checked && !pv_node && std::abs(beta) < kMateBound) {
     eval = static_evals_[ply];
     have_eval = true;
