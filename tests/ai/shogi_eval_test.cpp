@@ -232,6 +232,9 @@ TEST(ShogiEvaluation, AnAttackedPieceIsSeenByItsCheapestAttackerItsGuardAndTheTu
   EXPECT_EQ(threats_of(colour_flipped(pos)), expected);
 }
 
+// The search carries the placement sums from move to move (placement_after); after every
+// kind of move (quiet, capture, promotion, drop, king move, capture by the king) they must equal
+// the sums counted afresh, or the search would see another evaluation than the trainer.
 TEST(ShogiEvaluation, PlacementSumsKeptMoveByMoveEqualTheSumsCountedAfresh) {
   Rng rng(12);
   int captures = 0, drops = 0, promotions = 0, king_moves = 0, king_captures = 0;
