@@ -175,20 +175,28 @@ TEST(ShogiEvaluation, AKingZoneTellsTheCornerFromTheCentreAndMirrorsTheBoard) {
       }
 }
 
-TEST(ShogiEvaluation, KingZoneAttacksMatchTheRulesAttackTestInRandomGames) {
+// The evaluation's attack maps (king safety, mobility, threats) agree with the rules' attack
+// test on every square: who attacks it, and the cheapest attacker's movement.
+TEST(ShogiEvaluation, AttackMapsMatchTheRulesAttackTestInRandomGames) {
   Rng rng(11);
   for (int game = 0; game < 40; ++game) {
     Position pos = sfen(kStartSfen);
     for (int ply = 0; ply < 160; ++ply) {
+      const AttackMaps maps = attack_maps(pos);
       for (int c = 0; c < 2; ++c) {
         const Color colour = static_cast<Color>(c);
-        int expected = 0;
-        for (Square sq : squares(kTables.king[pos.king_square(colour)]))
-          if (attackers_to<Variant::Shogi>(pos, ~colour, sq, pos.occupied()).any()) ++expected;
-        ASSERT_EQ(
-            attacked_beside_king(pos, colour, long_range_attacks(pos, ~colour, pos.occupied()).all),
-            expected)
-            << to_sfen(pos);
+        for (Square sq = 0; sq < kSquareCount; ++sq) {
+          const Bitboard attackers = attackers_to<Variant::Shogi>(pos, colour, sq, pos.occupied());
+          ASSERT_EQ(maps.all[c].test(sq), attackers.any()) << to_sfen(pos) << " square " << sq;
+          if (attackers.none()) continue;
+          Movement cheapest = Movement::King;
+          for (Movement m : kMovementsByCost)
+            if ((attackers & pos.pieces(colour, m)).any()) {
+              cheapest = m;
+              break;
+            }
+          ASSERT_EQ(cheapest_attacker(maps, colour, sq), cheapest) << to_sfen(pos);
+        }
       }
       MoveList moves;
       generate_legal<Variant::Shogi>(pos, RuleSettings{}, moves);
@@ -196,6 +204,32 @@ TEST(ShogiEvaluation, KingZoneAttacksMatchTheRulesAttackTestInRandomGames) {
       pos.do_move(moves[static_cast<int>(rng.below(static_cast<uint64_t>(moves.size())))]);
     }
   }
+}
+
+// A piece the opponent attacks has one threat feature: its type, its cheapest attacker's
+// movement, whether its owner guards it and whether its owner is to move.
+TEST(ShogiEvaluation, AnAttackedPieceIsSeenByItsCheapestAttackerItsGuardAndTheTurn) {
+  const auto threats_of = [](const Position& pos) {
+    std::vector<std::pair<int, int>> found;
+    visit_dynamic_features(pos, [&](int index, int value) {
+      if (index >= f::kThreats) found.emplace_back(index, value);
+    });
+    std::sort(found.begin(), found.end());
+    return found;
+  };
+  // A sente silver on 5e attacked by a gote pawn on 5d and guarded by a gold on 4f; the pawn
+  // attacked by the silver and guarded by the gote rook behind it. Sente to move.
+  const Position pos = sfen("4k4/9/4r4/4p4/4S4/5G3/9/9/4K4 b - 1");
+  std::vector<std::pair<int, int>> expected = {
+      {f::threat(kSilver, Movement::Pawn, true, true), 1},
+      {f::threat(kPawn, Movement::Silver, true, false), -1},
+  };
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(threats_of(pos), expected);
+  // The colour-exchanged position: the same threats, gote's now, gote to move.
+  for (auto& [index, value] : expected) value = -value;
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(threats_of(colour_flipped(pos)), expected);
 }
 
 // The search carries the placement sums from move to move (placement_after); after every

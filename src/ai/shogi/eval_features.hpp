@@ -29,6 +29,9 @@
 //   lines          one per (long-range piece, direction, own or opponent's blocker, the
 //                  blocker's type, its distance) for the first piece on each line a lance,
 //                  rook, bishop, dragon or horse slides along; left and right share a weight
+//   threats        one per (piece type, the movement of its cheapest attacker, whether its
+//                  owner guards it, whether its owner is to move) for every piece but a king
+//                  that the opponent attacks
 //
 // Every feature has two weights, one for the opening and one for the endgame, and the
 // evaluation blends them by the game's phase (game_phase: 0 at the start, kPhaseMax once
@@ -72,7 +75,9 @@ constexpr int kLineSliders = 5;     // lance, rook, bishop, dragon, horse (line_
 constexpr int kLineDirections = 5;  // forward, backward, sideways, diagonal forward and backward
 constexpr int kLineReach = 8;       // the blocker's distance, 1..8
 constexpr int kLines = kPairs + kPieceTypeCount * 2 * kPieceTypeCount * kPairDirections;
-constexpr int kCount = kLines + kLineSliders * kLineDirections * 2 * kPieceTypeCount * kLineReach;
+constexpr int kThreats = kLines + kLineSliders * kLineDirections * 2 * kPieceTypeCount * kLineReach;
+constexpr int kMovements = 10;  // the attacker's movement (Movement)
+constexpr int kCount = kThreats + kPieceTypeCount * kMovements * 2 * 2;
 
 // Weights: every feature has an opening weight and an endgame weight, stored side by side
 // (opening_weight(i) and endgame_weight(i) name the layout; nothing else may assume it).
@@ -148,6 +153,14 @@ constexpr int line(int slider, int dir, bool enemy_blocker, PieceType q, int dis
          distance - 1;
 }
 
+// Threats: a piece of type t that the opponent attacks, by the movement of its cheapest
+// attacker (cheapest_attacker), whether its owner also guards its square, and whether its owner
+// is to move (it may step away) or not (it may be taken).
+constexpr int threat(PieceType t, Movement attacker, bool guarded, bool owner_to_move) {
+  return kThreats + ((t * kMovements + static_cast<int>(attacker)) * 2 + guarded) * 2 +
+         owner_to_move;
+}
+
 // The n-th piece of type t in hand (1 <= n <= kMaxInHand).
 constexpr int hand(PieceType t, int n) {
   return kHand + t * (kMaxInHand + 1) + n;
@@ -205,62 +218,72 @@ inline int game_phase(const Position& pos) {
   return raw >= kFull ? features::kPhaseMax : raw * features::kPhaseMax / kFull;
 }
 
-// What colour c's long-range pieces attack (rooks, bishops, lances, dragons, horses: their
-// sliding moves), and how many squares not its own its rooks/dragons and bishops/horses reach.
-struct LongRangeAttacks {
-  Bitboard all;
-  int rook_reach = 0;
-  int bishop_reach = 0;
+// What each colour attacks (every piece's moves on the board, kings' too), by the mover's
+// movement and in all, and how many squares not its own its rooks/dragons and
+// bishops/horses reach by sliding (counted per piece).
+struct AttackMaps {
+  Bitboard by_movement[2][features::kMovements];
+  Bitboard all[2];
+  int rook_reach[2] = {0, 0};
+  int bishop_reach[2] = {0, 0};
 };
 
-inline LongRangeAttacks long_range_attacks(const Position& pos, Color c, Bitboard occ) {
+inline AttackMaps attack_maps(const Position& pos) {
   using M = Movement;
-  LongRangeAttacks a;
-  const Bitboard not_own = ~pos.pieces(c);
-  for (Square sq : squares(pos.pieces(c, M::Rook) | pos.pieces(c, M::Dragon))) {
-    const Bitboard b = rook_attacks(sq, occ);
-    a.all |= b;
-    a.rook_reach += (b & not_own).count();
+  AttackMaps maps;
+  const Bitboard occ = pos.occupied();
+  for (int ci = 0; ci < 2; ++ci) {
+    const Color c = static_cast<Color>(ci);
+    const Facing facing = facing_of(c);
+    const Bitboard not_own = ~pos.pieces(c);
+    // Pawns, all at once: an unpromoted pawn never stands on its last rank, so one step
+    // forward (a square lower for sente, higher for gote) stays on its file.
+    const Bitboard pawns = pos.pieces(c, M::Pawn);
+    maps.by_movement[ci][static_cast<int>(M::Pawn)] =
+        c == kBlack ? pawns.shifted_right(1) : pawns.shifted_left(1);
+    maps.all[ci] = maps.by_movement[ci][static_cast<int>(M::Pawn)];
+    for (int mi = static_cast<int>(M::Pawn) + 1; mi < features::kMovements; ++mi) {
+      const M m = static_cast<M>(mi);
+      Bitboard a;
+      for (Square sq : squares(pos.pieces(c, m))) {
+        if (m == M::Rook || m == M::Dragon) {
+          const Bitboard slide = rook_attacks(sq, occ);
+          maps.rook_reach[ci] += (slide & not_own).count();
+          a |= m == M::Dragon ? slide | kTables.king[sq] : slide;
+        } else if (m == M::Bishop || m == M::Horse) {
+          const Bitboard slide = bishop_attacks(sq, occ);
+          maps.bishop_reach[ci] += (slide & not_own).count();
+          a |= m == M::Horse ? slide | kTables.king[sq] : slide;
+        } else {
+          a |= attacks_of(m, facing, sq, occ);
+        }
+      }
+      maps.by_movement[ci][mi] = a;
+      maps.all[ci] |= a;
+    }
   }
-  for (Square sq : squares(pos.pieces(c, M::Bishop) | pos.pieces(c, M::Horse))) {
-    const Bitboard b = bishop_attacks(sq, occ);
-    a.all |= b;
-    a.bishop_reach += (b & not_own).count();
-  }
-  for (Square sq : squares(pos.pieces(c, M::Lance))) a.all |= lance_attacks(sq, facing_of(c), occ);
-  return a;
+  return maps;
 }
 
-// How many squares beside colour c's king the opponent attacks, given the opponent's
-// long-range attacks: the same as testing each square with attackers_to<Shogi>.
-inline int attacked_beside_king(const Position& pos, Color c, Bitboard enemy_long_range) {
-  using M = Movement;
-  const Color them = ~c;
-  const Bitboard zone = kTables.king[pos.king_square(c)];
-  const Bitboard hit = enemy_long_range & zone;
-  int count = hit.count();
-  // Step attacks, looked up backwards from each square not hit yet (as attackers_to does).
-  const int back = static_cast<int>(facing_of(c));
-  const Bitboard pawns = pos.pieces(them, M::Pawn), knights = pos.pieces(them, M::Knight),
-                 silvers = pos.pieces(them, M::Silver), golds = pos.pieces(them, M::Gold),
-                 kings = pos.pieces(them, M::King) | pos.pieces(them, M::Horse) |
-                         pos.pieces(them, M::Dragon);
-  for (Square sq : squares(zone & ~hit)) {
-    if (((kTables.pawn[back][sq] & pawns) | (kTables.knight[back][sq] & knights) |
-         (kTables.silver[back][sq] & silvers) | (kTables.gold[back][sq] & golds) |
-         (kTables.king[sq] & kings))
-            .any())
-      ++count;
-  }
-  return count;
+// The movements from the cheapest piece to the dearest (the king last: it takes only what
+// nothing guards).
+inline constexpr Movement kMovementsByCost[] = {
+    Movement::Pawn,   Movement::Lance, Movement::Knight, Movement::Silver, Movement::Gold,
+    Movement::Bishop, Movement::Rook,  Movement::Horse,  Movement::Dragon, Movement::King};
+
+// The movement of the cheapest of colour c's pieces attacking sq (which c must attack).
+inline Movement cheapest_attacker(const AttackMaps& maps, Color c, Square sq) {
+  for (Movement m : kMovementsByCost)
+    if (maps.by_movement[c][static_cast<int>(m)].test(sq)) return m;
+  return Movement::King;
 }
 
 // The features split in two. Placement features (piece-square, king-relative, king zones,
 // pairs, hand) change only near the squares a move touches, so the search keeps their sum
-// move by move (placement_sums.hpp); dynamic features (king safety, mobility, lines, tempo)
-// are counted afresh at every evaluation. Both call add(index, value) for every feature of
-// the position with a non-zero value: value is positive for sente's features and negative for
-// gote's (sente's view).
+// move by move (placement_sums.hpp); dynamic features (king safety, mobility, lines, threats,
+// tempo) are counted afresh at every evaluation. Both call add(index, value) for every
+// feature of the position with a non-zero value: value is positive for sente's features and
+// negative for gote's (sente's view).
 //
 // visit_piece_features: the features of piece p on sq by itself (its square and, but for a
 // king, its place from both kings and in their zones), each with `sign`; the kings stand
@@ -356,18 +379,29 @@ void visit_line_features(const Position& pos, Color c, int sign, Add&& add) {
   }
 }
 
+// The threat features of colour c's pieces (features::threat), each with `sign`.
+template <class Add>
+void visit_threat_features(const Position& pos, const AttackMaps& maps, Color c, int sign,
+                           Add&& add) {
+  const bool owner_to_move = pos.side_to_move() == c;
+  for (Square sq : squares(pos.pieces(c) & maps.all[~c])) {
+    const PieceType t = type_of(pos.at(sq));
+    if (t == kKing) continue;
+    add(features::threat(t, cheapest_attacker(maps, ~c, sq), maps.all[c].test(sq), owner_to_move),
+        sign);
+  }
+}
+
 // The dynamic features; the tempo feature is +1 when sente is to move, -1 when gote is.
 template <class Add>
 void visit_dynamic_features(const Position& pos, Add&& add) {
   namespace f = features;
-  const Bitboard occ = pos.occupied();
-  const LongRangeAttacks long_range[2] = {long_range_attacks(pos, kBlack, occ),
-                                          long_range_attacks(pos, kWhite, occ)};
+  const AttackMaps maps = attack_maps(pos);
   for (int ci = 0; ci < 2; ++ci) {
     const Color c = static_cast<Color>(ci);
     const int sign = c == kBlack ? 1 : -1;
     const Bitboard around = kTables.king[pos.king_square(c)];
-    const int attacked = attacked_beside_king(pos, c, long_range[1 - ci].all);
+    const int attacked = (maps.all[1 - ci] & around).count();
     int threats = 0;
     for (int t = kLance; t <= kGold; ++t) threats += pos.hand(~c).count[t];
     if (attacked) add(f::kKingAttacked, sign * attacked);
@@ -378,10 +412,11 @@ void visit_dynamic_features(const Position& pos, Add&& add) {
         ((pos.pieces(c, Movement::Gold) | pos.pieces(c, Movement::Silver)) & around).count();
     if (defenders) add(f::kKingDefenders, sign * defenders);
 
-    const int rook_reach = long_range[ci].rook_reach, bishop_reach = long_range[ci].bishop_reach;
+    const int rook_reach = maps.rook_reach[ci], bishop_reach = maps.bishop_reach[ci];
     if (rook_reach) add(f::kRookMobility, sign * rook_reach);
     if (bishop_reach) add(f::kBishopMobility, sign * bishop_reach);
     visit_line_features(pos, c, sign, add);
+    visit_threat_features(pos, maps, c, sign, add);
   }
   add(f::kTempo, pos.side_to_move() == kBlack ? 1 : -1);
 }
