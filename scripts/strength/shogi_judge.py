@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+"""Compare two Kaisho builds by GPSShogi's judgement of the moves they choose.
+
+Usage: shogi_judge.py --a BUILD_A --b BUILD_B [--go "go nodes 1500000"] [--gps-ms 1000]
+                      [--minply 16] [--step 10] [--limit 240] [--skip 0] MATCH_FILE...
+
+Positions: every STEP-th ply from MINPLY where Kaisho (player A of the match) was to move,
+in game files written by `kaisho match ... --moves`, shuffled with a fixed seed; --skip and
+--limit choose a slice of them, so that two runs can use disjoint positions. Each build (run
+as `BUILD usi`) chooses a move in each position with the same `go` command, both at once
+(one per core). Where they differ, GPSShogi (`/usr/games/gpsusi`, one thread, LimitDepth
+10, a byoyomi of --gps-ms) scores the position after each move, both at once; the
+difference of the two scores, for the side that moved, is the verdict on that position
+(clipped to +-1500; a mate counts 3000).
+
+Output: `positions N same S differ D mean(A-B) M se E per-position P A-better X B-better Y`
+(M and E over the D positions where the moves differ; X and Y count differences beyond 50
+centipawns). With a time limit (`go byoyomi`) the same build disagrees with itself in about
+a quarter of the positions, timing noise that a node limit (`go nodes`) removes.
+"""
+import argparse
+import math
+import random
+import re
+import subprocess
+import threading
+
+GPS = "/usr/games/gpsusi"
+GPS_OPTIONS = ("setoption name Thread value 1", "setoption name LimitDepth value 10")
+
+
+class Usi:
+    """One USI engine process, driven line by line."""
+
+    def __init__(self, argv, options=()):
+        self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        self.send("usi")
+        self.wait("usiok")
+        for option in options:
+            self.send(option)
+        self.send("isready")
+        self.wait("readyok")
+
+    def send(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+
+    def wait(self, word):
+        lines = []
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                raise RuntimeError("the engine ended")
+            lines.append(line)
+            if line.split()[:1] == [word]:
+                return lines
+
+    def go(self, moves, go):
+        """The best move and the last score (centipawns for the side to move, or None)."""
+        self.send("position startpos moves " + " ".join(moves) if moves else "position startpos")
+        self.send(go)
+        lines = self.wait("bestmove")
+        score = None
+        for line in lines:
+            words = line.split()
+            if "score" in words:
+                i = words.index("score")
+                if words[i + 1] == "cp":
+                    score = int(words[i + 2])
+                elif words[i + 1] == "mate":
+                    score = -3000 if words[i + 2].startswith("-") else 3000
+        return lines[-1].split()[1], score
+
+    def quit(self):
+        try:
+            self.send("quit")
+            self.p.wait(timeout=5)
+        except Exception:
+            self.p.kill()
+
+
+def positions(files, minply, step):
+    """The move lists of the positions where player A was to move."""
+    out = []
+    for name in files:
+        lines = open(name).read().split("\n")
+        for i, line in enumerate(lines):
+            m = re.match(r"game (\d+): A=\S+ as (\S+):", line)
+            if not m or i + 1 >= len(lines) or not lines[i + 1].startswith("moves"):
+                continue
+            moves = lines[i + 1].split()[1:]
+            a_side = 0 if m.group(2) == "sente" else 1
+            for ply in range(minply + (a_side - minply) % 2, len(moves) - 1, step):
+                out.append(moves[:ply])
+    return out
+
+
+def both(first, second):
+    """Runs the two calls at once and returns their results."""
+    results = [None, None]
+
+    def run(i, call):
+        results[i] = call()
+
+    threads = [threading.Thread(target=run, args=(0, first)),
+               threading.Thread(target=run, args=(1, second))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return results
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--a", required=True)
+    ap.add_argument("--b", required=True)
+    ap.add_argument("--go", default="go btime 0 wtime 0 byoyomi 1000")
+    ap.add_argument("--gps-ms", type=int, default=1000)
+    ap.add_argument("--minply", type=int, default=16)
+    ap.add_argument("--step", type=int, default=10)
+    ap.add_argument("--limit", type=int, default=240)
+    ap.add_argument("--skip", type=int, default=0)
+    ap.add_argument("files", nargs="+")
+    args = ap.parse_args()
+
+    pos = positions(args.files, args.minply, args.step)
+    random.Random(1).shuffle(pos)
+    pos = pos[args.skip:args.skip + args.limit]
+    engine_a, engine_b = Usi([args.a, "usi"]), Usi([args.b, "usi"])
+    judge_a, judge_b = Usi([GPS], GPS_OPTIONS), Usi([GPS], GPS_OPTIONS)
+    judge_go = f"go btime 0 wtime 0 byoyomi {args.gps_ms}"
+    diffs = []
+    same = 0
+    for moves in pos:
+        move_a, move_b = both(lambda: engine_a.go(moves, args.go)[0],
+                              lambda: engine_b.go(moves, args.go)[0])
+        if move_a == move_b:
+            same += 1
+            continue
+        score_a, score_b = both(lambda: judge_a.go(moves + [move_a], judge_go)[1],
+                                lambda: judge_b.go(moves + [move_b], judge_go)[1])
+        if score_a is None or score_b is None:
+            continue
+        # The scores are for the opponent, who is to move after each move.
+        diffs.append(max(-1500, min(1500, score_b - score_a)))
+    for engine in (engine_a, engine_b, judge_a, judge_b):
+        engine.quit()
+
+    k = len(diffs)
+    mean = sum(diffs) / k if k else 0.0
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (k - 1)) if k > 1 else 0.0
+    print(f"positions {len(pos)} same {same} differ {k} mean(A-B) {mean:+.1f} "
+          f"se {sd / math.sqrt(max(k, 1)):.1f} per-position {mean * k / max(len(pos), 1):+.1f} "
+          f"A-better {sum(d > 50 for d in diffs)} B-better {sum(d < -50 for d in diffs)}")
+
+
+if __name__ == "__main__":
+    main()
