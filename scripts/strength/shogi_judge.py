@@ -22,62 +22,23 @@ import argparse
 import math
 import random
 import re
-import subprocess
+import sys
 import threading
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "lib"))
+from usi_engine import UsiEngine  # noqa: E402
 
 GPS = "/usr/games/gpsusi"
-GPS_OPTIONS = ("setoption name Thread value 1", "setoption name LimitDepth value 10")
+GPS_OPTIONS = (("Thread", 1), ("LimitDepth", 10))
+MATE_SCORE = 3000
 
 
-class Usi:
-    """One USI engine process, driven line by line."""
-
-    def __init__(self, argv, options=()):
-        self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.send("usi")
-        self.wait("usiok")
-        for option in options:
-            self.send(option)
-        self.send("isready")
-        self.wait("readyok")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def wait(self, word):
-        lines = []
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError("the engine ended")
-            lines.append(line)
-            if line.split()[:1] == [word]:
-                return lines
-
-    def go(self, moves, go):
-        """The best move and the last score (centipawns for the side to move, or None)."""
-        self.send("position startpos moves " + " ".join(moves) if moves else "position startpos")
-        self.send(go)
-        lines = self.wait("bestmove")
-        score = None
-        for line in lines:
-            words = line.split()
-            if "score" in words:
-                i = words.index("score")
-                if words[i + 1] == "cp":
-                    score = int(words[i + 2])
-                elif words[i + 1] == "mate":
-                    score = -3000 if words[i + 2].startswith("-") else 3000
-        return lines[-1].split()[1], score
-
-    def quit(self):
-        try:
-            self.send("quit")
-            self.p.wait(timeout=5)
-        except Exception:
-            self.p.kill()
+def judged_score(engine, moves, go):
+    """The engine's score of the position after `moves`, for the side to move (a mate counts
+    MATE_SCORE), or None if it gave none."""
+    _, score, mate, _ = engine.think(moves, go)
+    return score if score is not None else (MATE_SCORE * mate if mate else None)
 
 
 def positions(files, minply, step):
@@ -128,19 +89,19 @@ def main():
     pos = positions(args.files, args.minply, args.step)
     random.Random(1).shuffle(pos)
     pos = pos[args.skip:args.skip + args.limit]
-    engine_a, engine_b = Usi([args.a, "usi"]), Usi([args.b, "usi"])
-    judge_a, judge_b = Usi([GPS], GPS_OPTIONS), Usi([GPS], GPS_OPTIONS)
+    engine_a, engine_b = UsiEngine([args.a, "usi"]), UsiEngine([args.b, "usi"])
+    judge_a, judge_b = UsiEngine([GPS], GPS_OPTIONS), UsiEngine([GPS], GPS_OPTIONS)
     judge_go = f"go btime 0 wtime 0 byoyomi {args.gps_ms}"
     diffs = []
     same = 0
     for moves in pos:
-        move_a, move_b = both(lambda: engine_a.go(moves, args.go)[0],
-                              lambda: engine_b.go(moves, args.go)[0])
+        move_a, move_b = both(lambda: engine_a.think(moves, args.go)[0],
+                              lambda: engine_b.think(moves, args.go)[0])
         if move_a == move_b:
             same += 1
             continue
-        score_a, score_b = both(lambda: judge_a.go(moves + [move_a], judge_go)[1],
-                                lambda: judge_b.go(moves + [move_b], judge_go)[1])
+        score_a, score_b = both(lambda: judged_score(judge_a, moves + [move_a], judge_go),
+                                lambda: judged_score(judge_b, moves + [move_b], judge_go))
         if score_a is None or score_b is None:
             continue
         # The scores are for the opponent, who is to move after each move.

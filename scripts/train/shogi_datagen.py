@@ -29,56 +29,14 @@ import argparse
 import random
 import subprocess
 import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "lib"))
+from usi_engine import UsiEngine  # noqa: E402
 
 MAX_PLIES = 320
 ADJUDICATE_CP = 1500
 ADJUDICATE_PLIES = 4
-
-
-class Usi:
-    def __init__(self, command, options, go):
-        self.go = go
-        self.p = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.send("usi")
-        self.wait_for("usiok")
-        for name, value in options:
-            self.send(f"setoption name {name} value {value}")
-        self.send("isready")
-        self.wait_for("readyok")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def wait_for(self, word):
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError("engine exited")
-            if line.split()[:1] == [word]:
-                return line
-
-    def think(self, moves):
-        """Returns (bestmove, score in cp or None, principal variation)."""
-        self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
-        self.send(self.go)
-        score, pv = None, []
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError("engine exited")
-            words = line.split()
-            if words[:1] == ["bestmove"]:
-                return words[1], score, pv
-            if words[:1] == ["info"] and "score" in words:
-                i = words.index("score")
-                score = int(words[i + 2]) if words[i + 1] == "cp" else None
-                pv = words[words.index("pv") + 1:] if "pv" in words else []
-                # A lost engine may end its variation with "resign" (or "win"): not moves.
-                for end in ("resign", "win"):
-                    if end in pv:
-                        pv = pv[:pv.index(end)]
 
 
 class Rules:
@@ -110,7 +68,7 @@ def play(engine, mover, mover_side, rules, rng):
         if len(moves) < opening or rng.random() < 0.02:
             move, label = rng.choice(legal), "-"
         else:
-            move, score, pv = engine.think(moves)
+            move, score, _, pv = engine.think(moves)
             kaisho_turn = mover_side is None or len(moves) % 2 == mover_side
             if mover and kaisho_turn and move not in ("resign", "win"):
                 move = mover.think(moves)[0]
@@ -146,20 +104,20 @@ def main():
     ap.add_argument("--kaisho-side", choices=("both", "alternate"), default="both")
     args = ap.parse_args()
     rng = random.Random(args.seed)
-    engine = Usi([args.engine], (("Thread", 1), ("LimitDepth", args.depth), ("BookDepth", 0)),
+    engine = UsiEngine([args.engine], (("Thread", 1), ("LimitDepth", args.depth), ("BookDepth", 0)),
                  "go byoyomi 500")
     mover = None
     if args.kaisho_moves:
-        mover = Usi([args.kaisho, "usi"], (), f"go nodes {args.kaisho_moves}")
+        mover = UsiEngine([args.kaisho, "usi"], (), f"go nodes {args.kaisho_moves}")
     rules = Rules(args.kaisho)
     out = sys.stdout if args.out == "-" else open(args.out, "a", buffering=1)
     for game in range(args.games):
         mover_side = None if args.kaisho_side == "both" else game % 2
         result, moves, labels = play(engine, mover, mover_side, rules, rng)
         out.write(result + " " + " ".join(f"{m}/{l}" for m, l in zip(moves, labels)) + "\n")
-    engine.send("quit")
+    engine.quit()
     if mover:
-        mover.send("quit")
+        mover.quit()
 
 
 if __name__ == "__main__":
