@@ -9,7 +9,7 @@ in game files written by `kaisho match ... --moves`, shuffled with a fixed seed;
 --limit choose a slice of them, so that two runs can use disjoint positions. Each build (run
 as `BUILD usi`) chooses a move in each position with the same `go` command, both at once
 (one per core). Where they differ, GPSShogi (`/usr/games/gpsusi`, one thread, LimitDepth
-10, a byoyomi of --gps-ms) scores the position after each move, both at once; the
+10, no book, a byoyomi of --gps-ms) scores the position after each move, both at once; the
 difference of the two scores, for the side that moved, is the verdict on that position
 (clipped to +-1500; a mate counts 3000).
 
@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "lib"))
 from usi_engine import UsiEngine  # noqa: E402
 
 GPS = "/usr/games/gpsusi"
-GPS_OPTIONS = (("Thread", 1), ("LimitDepth", 10))
+GPS_OPTIONS = (("Thread", 1), ("LimitDepth", 10), ("BookDepth", 0))  # a book move has no score
 MATE_SCORE = 3000
 
 
@@ -100,6 +100,8 @@ def main():
         if move_a == move_b:
             same += 1
             continue
+        if {move_a, move_b} & {"resign", "win"}:
+            continue  # not a move to judge
         score_a, score_b = both(lambda: judged_score(judge_a, moves + [move_a], judge_go),
                                 lambda: judged_score(judge_b, moves + [move_b], judge_go))
         if score_a is None or score_b is None:
