@@ -30,7 +30,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "lib"))
 from usi_engine import UsiEngine  # noqa: E402
 
 GPS = "/usr/games/gpsusi"
-GPS_OPTIONS = (("Thread", 1), ("LimitDepth", 10), ("BookDepth", 0))  # a book move has no score
+# A book move has no score; gpsusi keeps the last values any run set (gpsusi.conf), so every
+# option the verdict depends on is set, MultiPVWidth too (above 0 the last info line is another
+# root move's score).
+GPS_OPTIONS = (("Thread", 1), ("LimitDepth", 10), ("BookDepth", 0), ("MultiPVWidth", 0))
 MATE_SCORE = 3000
 
 

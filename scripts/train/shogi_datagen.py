@@ -104,8 +104,11 @@ def main():
     ap.add_argument("--kaisho-side", choices=("both", "alternate"), default="both")
     args = ap.parse_args()
     rng = random.Random(args.seed)
-    engine = UsiEngine([args.engine], (("Thread", 1), ("LimitDepth", args.depth), ("BookDepth", 0)),
-                 "go byoyomi 500")
+    # Every option the labels depend on is set, since gpsusi keeps the last values any run set
+    # (in /usr/share/gpsshogi-data/gpsusi.conf): with a MultiPVWidth left above 0 its last
+    # info line would be another root move's, not the best move's score.
+    engine = UsiEngine([args.engine], (("Thread", 1), ("LimitDepth", args.depth), ("BookDepth", 0),
+                                       ("MultiPVWidth", 0)), "go byoyomi 500")
     mover = None
     if args.kaisho_moves:
         mover = UsiEngine([args.kaisho, "usi"], (), f"go nodes {args.kaisho_moves}")
