@@ -2,7 +2,7 @@
 // check, searches one hostile reply per round in singles, plays only legal moves at every
 // level and under every option, respects a node limit exactly, is deterministic under one, stops
 // when told and keeps to a time budget; its flow after a move is the rules' settle() exactly; its
-// evaluation is fair to every seat.
+// evaluation is fair to every seat and sees the enemy pieces near a king.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -349,6 +349,26 @@ TEST(YoninCpuEvaluation, TheStartIsEvenForEverySeatAndTeam) {
       EXPECT_EQ(ai::yonin_search::evaluate(y.position(), y.settings(), seat), 0) << seat;
     }
   }
+}
+
+// The king-safety term counts the enemy pieces within two squares of the king (a 5x5 zone).
+// Those zones are built during static initialisation from the shared attack tables; when
+// they were built first, every zone was the king's own square and the term counted nothing
+// in the released program (found in the nineteenth session of issue 5).
+TEST(YoninCpuEvaluation, AnEnemyPieceWithinTwoSquaresOfTheKingLowersItsSafety) {
+  // North's silver on 3g (two files, two ranks from South's king on 5i), then on 3e (four
+  // ranks away); nothing else differs.
+  auto near = load("yonin", "4Kn4/9/9/9/Kw7Ke/9/6Sn2/9/4Ks4 s - - ---- - 1");
+  auto far = load("yonin", "4Kn4/9/9/9/Kw5Sn1Ke/9/9/9/4Ks4 s - - ---- - 1");
+  ASSERT_TRUE(near);
+  ASSERT_TRUE(far);
+  const int near_safety = ai::yonin_search::king_safety(concrete(*near).position(), 0, false);
+  const int far_safety = ai::yonin_search::king_safety(concrete(*far).position(), 0, false);
+  EXPECT_EQ(far_safety, 0);
+  EXPECT_LT(near_safety, far_safety);
+  // West's king on 9e is four files from the silver either way: no change.
+  EXPECT_EQ(ai::yonin_search::king_safety(concrete(*near).position(), 1, false),
+            ai::yonin_search::king_safety(concrete(*far).position(), 1, false));
 }
 
 TEST(YoninCpuEvaluation, KnockOutsAndPlacesDominate) {

@@ -7,7 +7,7 @@ namespace {
 constexpr Step kDirectionSteps[kDirectionCount] = {
     {0, 1}, {1, 0}, {1, 1}, {1, -1}, {0, -1}, {-1, 0}, {-1, -1}, {-1, 1}};
 
-Bitboard steps_from(Square sq, Facing f, std::initializer_list<Step> steps) {
+constexpr Bitboard steps_from(Square sq, Facing f, std::initializer_list<Step> steps) {
   Bitboard bb;
   for (Step s : steps) {
     Step t = turn(s, f);
@@ -17,7 +17,7 @@ Bitboard steps_from(Square sq, Facing f, std::initializer_list<Step> steps) {
   return bb;
 }
 
-AttackTables build() {
+constexpr AttackTables build() {
   AttackTables t{};
   for (Square sq = 0; sq < kSquareCount; ++sq) {
     t.file[file_of(sq)] |= Bitboard::square(sq);
@@ -68,6 +68,6 @@ AttackTables build() {
 
 }  // namespace
 
-const AttackTables kTables = build();
+constinit const AttackTables kTables = build();
 
 }  // namespace kaisho::shogi_family

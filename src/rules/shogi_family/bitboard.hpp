@@ -22,18 +22,18 @@ class Bitboard {
   constexpr bool none() const { return v_ == 0; }
   constexpr bool test(Square sq) const { return (v_ >> sq) & 1; }
   constexpr bool more_than_one() const { return (v_ & (v_ - 1)) != 0; }
-  int count() const {
+  constexpr int count() const {
     return std::popcount(static_cast<uint64_t>(v_)) + std::popcount(static_cast<uint64_t>(v_ >> 64));
   }
-  Square lsb() const {
+  constexpr Square lsb() const {
     uint64_t lo = static_cast<uint64_t>(v_);
     return lo ? std::countr_zero(lo) : 64 + std::countr_zero(static_cast<uint64_t>(v_ >> 64));
   }
-  Square msb() const {
+  constexpr Square msb() const {
     uint64_t hi = static_cast<uint64_t>(v_ >> 64);
     return hi ? 127 - std::countl_zero(hi) : 63 - std::countl_zero(static_cast<uint64_t>(v_));
   }
-  Square pop_lsb() {
+  constexpr Square pop_lsb() {
     Square sq = lsb();
     v_ &= v_ - 1;
     return sq;
@@ -59,19 +59,19 @@ class Bitboard {
 // Iterates the squares of a bitboard: for (Square sq : squares(bb)).
 struct SquareIter {
   Bitboard bb;
-  Square operator*() const { return bb.lsb(); }
-  SquareIter& operator++() {
+  constexpr Square operator*() const { return bb.lsb(); }
+  constexpr SquareIter& operator++() {
     bb.pop_lsb();
     return *this;
   }
-  bool operator!=(const SquareIter& o) const { return bb.raw() != o.bb.raw(); }
+  constexpr bool operator!=(const SquareIter& o) const { return bb.raw() != o.bb.raw(); }
 };
 struct Squares {
   Bitboard bb;
-  SquareIter begin() const { return {bb}; }
-  SquareIter end() const { return {Bitboard()}; }
+  constexpr SquareIter begin() const { return {bb}; }
+  constexpr SquareIter end() const { return {Bitboard()}; }
 };
-inline Squares squares(Bitboard bb) { return {bb}; }
+constexpr Squares squares(Bitboard bb) { return {bb}; }
 
 // Eight ray directions; the first four run toward higher square indices.
 enum Direction : int { kDown, kLeftward, kDownLeft, kUpLeft, kUp, kRightward, kUpRight, kDownRight };
@@ -93,6 +93,9 @@ struct AttackTables {
   // The farthest `n` rows for a piece facing f: far_rows[f][n], n = 0..9.
   Bitboard far_rows[kFacingCount][10];
 };
+// Constant-initialised (constinit in bitboard.cpp): tables built at namespace scope in other
+// files (the Yonin evaluation's zones) read it during static initialisation, whose order
+// across files is unspecified, so it must never wait for a dynamic initialiser.
 extern const AttackTables kTables;
 
 inline Bitboard ray_attack(Square sq, int dir, Bitboard occ) {
