@@ -53,7 +53,9 @@ void Engine::go(const SearchLimits& limits, InfoCallback on_info,
   });
 }
 
-void Engine::stop() { stop_.store(true); }
+void Engine::stop() {
+  stop_.store(true);
+}
 
 SearchResult Engine::wait() {
   join();

@@ -21,15 +21,15 @@ class Engine {
 
   // Takes a copy of the game (position, history, options). Waits for a running search.
   Status set_position(const rules::Game& game, const rules::GameState& state);
-  void new_game();          // forget what earlier searches learnt
+  void new_game();  // forget what earlier searches learnt
   void set_hash_mb(int mb);
 
   // Starts thinking off the caller's thread; `on_done` (if any) is called on the engine's
   // thread with the result. Waits for a previous search to finish first.
   void go(const SearchLimits& limits, InfoCallback on_info = {},
           std::function<void(const SearchResult&)> on_done = {});
-  void stop();              // asks the running search to finish now
-  SearchResult wait();      // blocks until the current search is done
+  void stop();          // asks the running search to finish now
+  SearchResult wait();  // blocks until the current search is done
   // go() + wait().
   SearchResult think(const SearchLimits& limits, InfoCallback on_info = {});
 

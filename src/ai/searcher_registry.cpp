@@ -1,9 +1,9 @@
 // The one place that maps a game to its CPU search.
+#include "ai/hasami/hasami_searcher.hpp"
+#include "ai/musashi/musashi_searcher.hpp"
 #include "ai/searcher.hpp"
 #include "ai/shogi/shogi_searcher.hpp"
 #include "ai/yonin/yonin_searcher.hpp"
-#include "ai/hasami/hasami_searcher.hpp"
-#include "ai/musashi/musashi_searcher.hpp"
 
 namespace kaisho::ai {
 

@@ -15,7 +15,9 @@ struct Error {
   std::string code;  // optional machine-readable kind, e.g. "illegal_move" (protocol errors)
 };
 
-inline Error make_error(std::string message) { return Error{std::move(message), {}}; }
+inline Error make_error(std::string message) {
+  return Error{std::move(message), {}};
+}
 inline Error make_error(std::string code, std::string message) {
   return Error{std::move(message), std::move(code)};
 }
@@ -57,6 +59,8 @@ class [[nodiscard]] Result {
 // Result<void>: success carries nothing.
 struct Ok {};
 using Status = Result<Ok>;
-inline Status ok_status() { return Status(Ok{}); }
+inline Status ok_status() {
+  return Status(Ok{});
+}
 
 }  // namespace kaisho

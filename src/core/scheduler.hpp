@@ -1,6 +1,6 @@
 #pragma once
-// Time and deferred work on one serial executor, injectable: the server runs it on an Asio strand with
-// real timers; the tests run it by hand with a fake clock, so they never wait in real time.
+// Time and deferred work on one serial executor, injectable: the server runs it on an Asio strand
+// with real timers; the tests run it by hand with a fake clock, so they never wait in real time.
 #include <chrono>
 #include <cstdint>
 #include <functional>

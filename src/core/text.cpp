@@ -5,7 +5,9 @@
 namespace kaisho::text {
 
 namespace {
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
 }  // namespace
 
 std::vector<std::string_view> split_ws(std::string_view s) {

@@ -19,14 +19,16 @@ struct BenchPosition {
   const char* label;
   const char* position;  // "startpos" or position text
   int depth;
-  int quick_depth;       // with --quick (used by the test suite to check the command runs)
+  int quick_depth;  // with --quick (used by the test suite to check the command runs)
 };
 
 constexpr BenchPosition kPerftPositions[] = {
     {"shogi", "start", "startpos", 5, 3},
-    {"shogi", "matsuri", "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1", 3, 2},
+    {"shogi", "matsuri", "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1", 3,
+     2},
     {"shogi", "pawn-drop-mate", "7lk/9/8S/9/9/9/9/7L1/8K b P 1", 4, 2},
-    {"annan", "traditional", "lnsgkgsnl/1r5b1/p1ppppp1p/1p5p1/9/1P5P1/P1PPPPP1P/1B5R1/LNSGKGSNL b - 1", 4, 2},
+    {"annan", "traditional",
+     "lnsgkgsnl/1r5b1/p1ppppp1p/1p5p1/9/1P5P1/P1PPPPP1P/1B5R1/LNSGKGSNL b - 1", 4, 2},
     {"hasami", "start", "startpos", 4, 2},
     {"musashi", "start", "startpos", 8, 2},
     {"yonin", "start", "startpos", 7, 2},
@@ -35,10 +37,12 @@ constexpr BenchPosition kPerftPositions[] = {
 }  // namespace
 
 int bench_command(const Args& args, Io io) {
-  if (!args.empty() && args[0] == "search") return bench_search_command(Args(args.begin() + 1, args.end()), io);
+  if (!args.empty() && args[0] == "search")
+    return bench_search_command(Args(args.begin() + 1, args.end()), io);
   bool quick = false;
   for (const auto& a : args) {
-    if (a == "--quick") quick = true;
+    if (a == "--quick")
+      quick = true;
     else if (a != "perft") {
       io.err << "error: usage: kaisho bench [perft] [--quick]\n";
       return 2;
@@ -58,11 +62,13 @@ int bench_command(const Args& args, Io io) {
     const int depth = quick ? bp.quick_depth : bp.depth;
     const auto start = std::chrono::steady_clock::now();
     const uint64_t nodes = state.value()->perft(depth, nullptr);
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     total_nodes += nodes;
     total_seconds += seconds;
     std::snprintf(line, sizeof line, "perft %s %d %llu %.3f %.0f %s\n", bp.game, depth,
-                  static_cast<unsigned long long>(nodes), seconds, static_cast<double>(nodes) / (seconds > 0 ? seconds : 1e-9), bp.label);
+                  static_cast<unsigned long long>(nodes), seconds,
+                  static_cast<double>(nodes) / (seconds > 0 ? seconds : 1e-9), bp.label);
     io.out << line;
   }
   std::snprintf(line, sizeof line, "perft total %llu %.3f %.0f\n",

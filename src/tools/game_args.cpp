@@ -15,7 +15,8 @@ Result<GameArgs> parse_game_args(const Args& args, const std::vector<std::string
   if (args.empty()) return make_error("missing GAME (one of: " + text::join(known, ", ") + ")");
   out.game = rules::find_game(args[0]);
   if (!out.game) {
-    return make_error("unknown game " + text::quote(args[0]) + " (one of: " + text::join(known, ", ") + ")");
+    return make_error("unknown game " + text::quote(args[0]) +
+                      " (one of: " + text::join(known, ", ") + ")");
   }
   for (size_t i = 1; i < args.size(); ++i) {
     const std::string& a = args[i];

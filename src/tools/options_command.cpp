@@ -20,8 +20,9 @@ int options_command(const Args& args, Io io) {
     return 2;
   }
   for (const auto& spec : parsed->game->option_schema()) {
-    io.out << spec.key << " (" << rules::to_string(spec.kind) << ", default " << spec.default_value()
-           << "): " << text::join(spec.choices, " ") << "\n    " << spec.meaning << "\n";
+    io.out << spec.key << " (" << rules::to_string(spec.kind) << ", default "
+           << spec.default_value() << "): " << text::join(spec.choices, " ") << "\n    "
+           << spec.meaning << "\n";
   }
   return 0;
 }

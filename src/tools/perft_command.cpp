@@ -17,12 +17,14 @@ int perft_command(const Args& args, Io io) {
   }
   const GameArgs& ga = parsed.value();
   if (ga.positional.size() != 1) {
-    io.err << "error: usage: kaisho perft GAME DEPTH [--position TEXT] [--option KEY=VALUE]... [--divide]\n";
+    io.err << "error: usage: kaisho perft GAME DEPTH [--position TEXT] [--option KEY=VALUE]... "
+              "[--divide]\n";
     return 2;
   }
   auto depth = text::parse_int(ga.positional[0]);
   if (!depth || *depth > 20) {
-    io.err << "error: DEPTH must be an integer from 0 to 20, got " << text::quote(ga.positional[0]) << "\n";
+    io.err << "error: DEPTH must be an integer from 0 to 20, got " << text::quote(ga.positional[0])
+           << "\n";
     return 2;
   }
   auto state = initial_state(ga);
@@ -32,7 +34,9 @@ int perft_command(const Args& args, Io io) {
   }
   const bool divide = !ga.flags.empty();
   std::vector<std::pair<std::string, uint64_t>> lines;
-  rules::DivideFn collect = [&](const std::string& move, uint64_t n) { lines.emplace_back(move, n); };
+  rules::DivideFn collect = [&](const std::string& move, uint64_t n) {
+    lines.emplace_back(move, n);
+  };
   uint64_t total = state.value()->perft(*depth, divide ? &collect : nullptr);
   std::sort(lines.begin(), lines.end());
   for (const auto& [move, n] : lines) io.out << move << ' ' << n << '\n';

@@ -46,15 +46,20 @@ int play_command(const Args& args, Io io) {
   if (outcome.over()) {
     io.out << "result: ";
     switch (outcome.kind) {
-      case rules::OutcomeKind::Win: io.out << "win " << seats[outcome.winner]; break;
-      case rules::OutcomeKind::Draw: io.out << "draw"; break;
+      case rules::OutcomeKind::Win:
+        io.out << "win " << seats[outcome.winner];
+        break;
+      case rules::OutcomeKind::Draw:
+        io.out << "draw";
+        break;
       case rules::OutcomeKind::Placement: {
         io.out << "places ";
         for (size_t s = 0; s < outcome.places.size(); ++s)
           io.out << (s ? "," : "") << seats[s] << "=" << outcome.places[s];
         break;
       }
-      case rules::OutcomeKind::Ongoing: break;
+      case rules::OutcomeKind::Ongoing:
+        break;
     }
     io.out << "\nreason: " << outcome.reason << "\n";
   }

@@ -16,7 +16,8 @@ constexpr const char* kUsage =
     "  bench [perft] [--quick]\n"
     "  usi                                       (USI engine for shogi and annan on stdin/stdout)\n"
     "  match GAME [--games N] [--a SPEC] [--b SPEC] [--option KEY=VALUE]... [--openings PLIES]\n"
-    "  think GAME [--position TEXT] [--option KEY=VALUE]... [--depth N] [--nodes N] [--time MS] [--level L]\n"
+    "  think GAME [--position TEXT] [--option KEY=VALUE]... [--depth N] [--nodes N] [--time MS] "
+    "[--level L]\n"
     "  train-eval --games FILE... [--out PATH] [--steps N]  (learns the Shogi evaluation)\n"
     "GAME: shogi, annan, hasami, musashi, yonin. See docs/cli.md.\n";
 }

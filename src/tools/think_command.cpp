@@ -13,7 +13,8 @@ namespace kaisho::tools {
 namespace {
 
 std::string info_line(const ai::SearchInfo& info) {
-  std::string s = "info depth " + std::to_string(info.depth) + " score " + std::to_string(info.score);
+  std::string s =
+      "info depth " + std::to_string(info.depth) + " score " + std::to_string(info.score);
   if (info.mate_in) s += " mate " + std::to_string(info.mate_in);
   s += " nodes " + std::to_string(info.nodes) + " time " + std::to_string(info.time_ms);
   if (!info.pv.empty()) s += " pv " + text::join(info.pv, " ");
@@ -35,7 +36,8 @@ int think_command(const Args& args, Io io) {
       }
       auto n = text::parse_int(args[++i]);
       if (!n) {
-        io.err << "error: " << a << " needs a non-negative integer, got " << text::quote(args[i]) << "\n";
+        io.err << "error: " << a << " needs a non-negative integer, got " << text::quote(args[i])
+               << "\n";
         return 2;
       }
       if (a == "--depth") limits.depth = *n;
@@ -69,7 +71,8 @@ int think_command(const Args& args, Io io) {
     io.err << "error: " << set.error().message << "\n";
     return 2;
   }
-  ai::SearchResult r = engine.think(limits, [&](const ai::SearchInfo& info) { io.out << info_line(info) << "\n"; });
+  ai::SearchResult r =
+      engine.think(limits, [&](const ai::SearchInfo& info) { io.out << info_line(info) << "\n"; });
   io.out << "bestmove " << (r.best_move.empty() ? "none" : r.best_move) << "\n";
   return 0;
 }

@@ -80,7 +80,9 @@ Result<std::string> UsiClient::read_until(const std::string& prefix, int timeout
       if (!line.empty() && line.back() == '\r') line.pop_back();
       if (line.rfind(prefix, 0) == 0) return line;
     }
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                          deadline - std::chrono::steady_clock::now())
+                          .count();
     if (left <= 0) return make_error("timed out waiting for '" + prefix + "'");
     pollfd p{from_child_, POLLIN, 0};
     if (poll(&p, 1, static_cast<int>(left)) <= 0) continue;

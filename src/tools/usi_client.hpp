@@ -1,8 +1,8 @@
 #pragma once
 // Drives an external USI engine (a child process on pipes), e.g. Debian's /usr/games/gpsusi,
 // for engine-versus-engine matches.
-#include <string>
 #include <sys/types.h>
+#include <string>
 
 #include "core/result.hpp"
 

@@ -39,7 +39,9 @@ class FakeScheduler final : public Scheduler {
     for (;;) {
       auto due = timers_.end();
       for (auto it = timers_.begin(); it != timers_.end(); ++it)
-        if (it->second.first <= end && (due == timers_.end() || it->second.first < due->second.first)) due = it;
+        if (it->second.first <= end &&
+            (due == timers_.end() || it->second.first < due->second.first))
+          due = it;
       if (due == timers_.end()) break;
       now = std::max(now, due->second.first);
       auto fn = std::move(due->second.second);
@@ -73,8 +75,10 @@ class InstantCpu final : public CpuService {
     if (engine.set_position(*r.game, *r.state)) move = engine.think(r.limits).best_move;
     if (move.empty()) move = r.state->legal_moves().front();
     auto answer = [this, on_move, move] { scheduler_.post([on_move, move] { on_move(move); }); };
-    if (hold) held.push_back(answer);
-    else answer();
+    if (hold)
+      held.push_back(answer);
+    else
+      answer();
   }
 
  private:
@@ -93,8 +97,8 @@ class HallTest : public ::testing::Test {
  public:
   void SetUp() override {
     path_ = std::filesystem::temp_directory_path() /
-            ("kaisho-hall-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-" +
-             ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".db");
+            ("kaisho-hall-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+             "-" + ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".db");
     std::filesystem::remove(path_);
     open();
   }
@@ -102,7 +106,8 @@ class HallTest : public ::testing::Test {
     hall_.reset();
     store_.reset();
     if (!getenv("KAISHO_KEEP_DB"))
-      for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path_.string() + suffix);
+      for (const char* suffix : {"", "-wal", "-shm"})
+        std::filesystem::remove(path_.string() + suffix);
   }
   void open() {
     auto s = open_sqlite_store(path_.string());
@@ -132,7 +137,8 @@ class HallTest : public ::testing::Test {
     clock_.run();
   }
   // Connects and says hello; returns the connection and remembers the token.
-  ConnId person(const std::string& name, std::string* token = nullptr, const std::string& with_token = "") {
+  ConnId person(const std::string& name, std::string* token = nullptr,
+                const std::string& with_token = "") {
     ConnId c = connect();
     json hello = {{"type", "hello"}, {"name", name}};
     if (!with_token.empty()) hello["token"] = with_token;

@@ -19,11 +19,13 @@ TEST(ProtocolDecode, BadInputGetsAPreciseCode) {
   EXPECT_EQ(code_of("{\"type\": 3}"), "bad_message");
   EXPECT_EQ(code_of("{\"type\": \"fly\"}"), "unknown_type");
   EXPECT_EQ(code_of("{\"type\": \"move\", \"group\": \"g\", \"move\": \"7g7f\"}"), "bad_message");
-  EXPECT_EQ(code_of("{\"type\": \"move\", \"group\": \"g\", \"move\": 5, \"version\": 1}"), "bad_message");
+  EXPECT_EQ(code_of("{\"type\": \"move\", \"group\": \"g\", \"move\": 5, \"version\": 1}"),
+            "bad_message");
   EXPECT_EQ(code_of("{\"type\": \"settings\", \"group\": \"g\", \"options\": [1]}"), "bad_message");
   EXPECT_EQ(code_of("{\"type\": \"seat\", \"group\": \"g\"}"), "bad_message");
   EXPECT_EQ(code_of(std::string(kMaxFrameBytes + 1, ' ')), "too_large");
-  EXPECT_EQ(code_of("{\"type\": \"join_group\", \"group\": \"" + std::string(100, 'x') + "\"}"), "bad_message");
+  EXPECT_EQ(code_of("{\"type\": \"join_group\", \"group\": \"" + std::string(100, 'x') + "\"}"),
+            "bad_message");
 }
 
 TEST(ProtocolDecode, WellFormedRequestsAreTyped) {
@@ -34,7 +36,8 @@ TEST(ProtocolDecode, WellFormedRequestsAreTyped) {
   EXPECT_EQ(m.group, "abc");
   EXPECT_EQ(m.move, "7g7f");
   EXPECT_EQ(m.version, 12);
-  auto s = decode_request(R"({"type":"settings","group":"g","options":{"move_limit":"150"},"timer":30})");
+  auto s = decode_request(
+      R"({"type":"settings","group":"g","options":{"move_limit":"150"},"timer":30})");
   ASSERT_TRUE(s.ok());
   const auto& c = std::get<ChangeSettings>(s->request);
   EXPECT_EQ(c.timer, 30);

@@ -8,7 +8,8 @@ namespace kaisho::rating {
 namespace {
 
 TEST(Glicko2, GlickmansWorkedExample) {
-  Rating r = update({1500, 200, 0.06}, {{{1400, 30, 0.06}, 1}, {{1550, 100, 0.06}, 0}, {{1700, 300, 0.06}, 0}});
+  Rating r = update({1500, 200, 0.06},
+                    {{{1400, 30, 0.06}, 1}, {{1550, 100, 0.06}, 0}, {{1700, 300, 0.06}, 0}});
   EXPECT_NEAR(r.rating, 1464.06, 0.01);
   EXPECT_NEAR(r.deviation, 151.52, 0.01);
   EXPECT_NEAR(r.volatility, 0.05999, 0.00001);
@@ -37,7 +38,8 @@ TEST(TableRating, DrawCountsHalf) {
 }
 
 TEST(TableRating, FourPlayersByPlacementEachPairingWeighsAThird) {
-  std::vector<Rating> before = {{1500, 350, 0.06}, {1600, 200, 0.06}, {1000, 50, 0.06}, {1400, 300, 0.06}};
+  std::vector<Rating> before = {
+      {1500, 350, 0.06}, {1600, 200, 0.06}, {1000, 50, 0.06}, {1400, 300, 0.06}};
   const int places[] = {1, 2, 3, 4};
   auto after = rate_table(before, {false, false, true, false}, [&](size_t a, size_t b) {
     return places[a] < places[b] ? 1.0 : places[a] == places[b] ? 0.5 : 0.0;

@@ -18,8 +18,8 @@ struct BoardGeometry {
   Kind kind = Kind::Grid;
   int columns = 0;  // Grid: squares across and down
   int rows = 0;
-  std::vector<BoardPoint> points;              // Grid: row by row from the top left
-  std::vector<std::pair<int, int>> lines;      // Graph: indices into points
+  std::vector<BoardPoint> points;          // Grid: row by row from the top left
+  std::vector<std::pair<int, int>> lines;  // Graph: indices into points
 };
 
 }  // namespace kaisho::rules

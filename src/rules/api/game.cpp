@@ -4,8 +4,7 @@
 
 namespace kaisho::rules {
 
-Result<std::unique_ptr<GameState>> Game::load(std::string_view text,
-                                              const Options& options) const {
+Result<std::unique_ptr<GameState>> Game::load(std::string_view text, const Options& options) const {
   auto words = text::split_ws(text);
   size_t moves_at = words.size();
   for (size_t i = 0; i < words.size(); ++i) {

@@ -9,9 +9,12 @@ namespace kaisho::rules {
 
 std::string_view to_string(OptionKind kind) {
   switch (kind) {
-    case OptionKind::Boolean: return "boolean";
-    case OptionKind::Choice: return "choice";
-    case OptionKind::Number: return "number";
+    case OptionKind::Boolean:
+      return "boolean";
+    case OptionKind::Choice:
+      return "choice";
+    case OptionKind::Number:
+      return "number";
   }
   return "choice";
 }
@@ -25,7 +28,9 @@ const std::string& Options::get(std::string_view key) const {
   return it->second;
 }
 
-int Options::get_int(std::string_view key) const { return std::atoi(get(key).c_str()); }
+int Options::get_int(std::string_view key) const {
+  return std::atoi(get(key).c_str());
+}
 
 Options Options::defaults(const OptionSchema& schema) {
   Options options;
@@ -42,8 +47,8 @@ Result<Options> Options::validate(
     if (spec == schema.end()) {
       std::vector<std::string> keys;
       for (const auto& s : schema) keys.push_back(s.key);
-      return make_error("unknown option " + text::quote(key) + " (known: " +
-                        text::join(keys, ", ") + ")");
+      return make_error("unknown option " + text::quote(key) +
+                        " (known: " + text::join(keys, ", ") + ")");
     }
     if (std::find(spec->choices.begin(), spec->choices.end(), value) == spec->choices.end()) {
       return make_error("option " + key + " cannot be " + text::quote(value) +

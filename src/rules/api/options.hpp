@@ -37,8 +37,9 @@ class Options {
 
   // The defaults of the schema with the given key=value overrides applied. Unknown keys and
   // values outside the choices are errors naming the key and the allowed values.
-  static Result<Options> validate(const OptionSchema& schema,
-                                  const std::vector<std::pair<std::string, std::string>>& overrides);
+  static Result<Options> validate(
+      const OptionSchema& schema,
+      const std::vector<std::pair<std::string, std::string>>& overrides);
   static Options defaults(const OptionSchema& schema);
 
  private:

@@ -26,7 +26,9 @@ struct Outcome {
   static Outcome win(int seat, std::string why) {
     return Outcome{OutcomeKind::Win, seat, {}, std::move(why)};
   }
-  static Outcome draw(std::string why) { return Outcome{OutcomeKind::Draw, -1, {}, std::move(why)}; }
+  static Outcome draw(std::string why) {
+    return Outcome{OutcomeKind::Draw, -1, {}, std::move(why)};
+  }
   static Outcome placement(std::vector<int> places, std::string why) {
     return Outcome{OutcomeKind::Placement, -1, std::move(places), std::move(why)};
   }

@@ -9,11 +9,8 @@ namespace kaisho::rules {
 
 const std::vector<const Game*>& all_games() {
   static const std::vector<const Game*> games = {
-      &shogi::shogi_game(),
-      &shogi::annan_game(),
-      &hasami::hasami_game(),
-      &musashi::musashi_game(),
-      &yonin::yonin_game(),
+      &shogi::shogi_game(),     &shogi::annan_game(), &hasami::hasami_game(),
+      &musashi::musashi_game(), &yonin::yonin_game(),
   };
   return games;
 }

@@ -17,7 +17,9 @@ void generate_legal<Variant::Annan>(const Position& pos, const RuleSettings& rul
 
 namespace {
 
-constexpr int fi(Facing f) { return static_cast<int>(f); }
+constexpr int fi(Facing f) {
+  return static_cast<int>(f);
+}
 
 // Squares one step forward (toward the enemy camp) of each square in bb, for colour c.
 inline Bitboard shift_forward(Color c, Bitboard bb) {
@@ -93,8 +95,8 @@ Bitboard nifu_files(const Position& pos, Color us) {
 // Pawn drops on `targets` (already without nifu files and dead squares), refusing the one
 // that would give mate (uchifuzume). Plain Shogi: a pawn checks only from the square in front
 // of the king, and such a checker is adjacent, so the defender's reply cannot be a drop.
-void add_pawn_drops_shogi(const Position& pos, const RuleSettings& rules, Bitboard targets, Color us,
-                          MoveList& list) {
+void add_pawn_drops_shogi(const Position& pos, const RuleSettings& rules, Bitboard targets,
+                          Color us, MoveList& list) {
   Square their_king = pos.king_square(~us);
   Bitboard check_square = kTables.pawn[fi(facing_of(~us))][their_king];
   for (Square to : squares(targets & ~check_square)) list.add(Move::drop(kPawn, to));
@@ -112,11 +114,12 @@ void add_pawn_drops_shogi(const Position& pos, const RuleSettings& rules, Bitboa
 Bitboard pinned_pieces(const Position& pos, Color us, Square ksq) {
   const Color them = ~us;
   const Bitboard occ = pos.occupied();
-  Bitboard snipers =
-      (rook_attacks(ksq, Bitboard()) & (pos.pieces(them, Movement::Rook) | pos.pieces(them, Movement::Dragon))) |
-      (bishop_attacks(ksq, Bitboard()) &
-       (pos.pieces(them, Movement::Bishop) | pos.pieces(them, Movement::Horse))) |
-      (kTables.ray[kTables.lance_direction[fi(facing_of(us))]][ksq] & pos.pieces(them, Movement::Lance));
+  Bitboard snipers = (rook_attacks(ksq, Bitboard()) &
+                      (pos.pieces(them, Movement::Rook) | pos.pieces(them, Movement::Dragon))) |
+                     (bishop_attacks(ksq, Bitboard()) &
+                      (pos.pieces(them, Movement::Bishop) | pos.pieces(them, Movement::Horse))) |
+                     (kTables.ray[kTables.lance_direction[fi(facing_of(us))]][ksq] &
+                      pos.pieces(them, Movement::Lance));
   Bitboard pinned;
   for (Square s : squares(snipers)) {
     Bitboard b = kTables.between[ksq][s] & occ;
@@ -140,8 +143,9 @@ void generate_shogi(const Position& pos, const RuleSettings& rules, MoveList& li
 
   // King moves: the destination must not be attacked once the king has left its square.
   const Bitboard occ_without_king = occ ^ Bitboard::square(ksq);
-  const Bitboard king_targets =
-      kCapturesOnly && checkers.none() ? kTables.king[ksq] & pos.pieces(them) : kTables.king[ksq] & ~own;
+  const Bitboard king_targets = kCapturesOnly && checkers.none()
+                                    ? kTables.king[ksq] & pos.pieces(them)
+                                    : kTables.king[ksq] & ~own;
   for (Square to : squares(king_targets))
     if (attackers_with(shogi_sets(them), them, to, occ_without_king).none())
       list.add(Move::normal(ksq, to, false));
@@ -163,7 +167,8 @@ void generate_shogi(const Position& pos, const RuleSettings& rules, MoveList& li
     for (Square from : squares(pos.pieces(us, m))) {
       Bitboard targets = attacks_of(m, f, from, occ) & move_target;
       if (pinned.test(from)) targets &= kTables.line[ksq][from];
-      if (targets.any()) add_board_moves<Variant::Shogi>(pos, rules, from, targets, type_of(pos.at(from)), us, list);
+      if (targets.any())
+        add_board_moves<Variant::Shogi>(pos, rules, from, targets, type_of(pos.at(from)), us, list);
     }
   }
   if (drop_target.none()) return;
@@ -195,7 +200,9 @@ void generate_annan(const Position& pos, const RuleSettings& rules, MoveList& li
     const Movement m = static_cast<Movement>(mi);
     for (Square from : squares(sets.of[us][mi])) {
       Bitboard targets = attacks_of(m, f, from, occ) & (captures_only ? pos.pieces(~us) : ~own);
-      if (targets.any()) add_board_moves<Variant::Annan>(pos, rules, from, targets, type_of(pos.at(from)), us, pseudo);
+      if (targets.any())
+        add_board_moves<Variant::Annan>(pos, rules, from, targets, type_of(pos.at(from)), us,
+                                        pseudo);
     }
   }
   const Hand& hand = pos.hand(us);
@@ -233,7 +240,8 @@ template <>
 MovementSets movement_sets<Variant::Shogi>(const Position& pos) {
   MovementSets s;
   for (int c = 0; c < 2; ++c)
-    for (int m = 0; m < 10; ++m) s.of[c][m] = pos.pieces(static_cast<Color>(c), static_cast<Movement>(m));
+    for (int m = 0; m < 10; ++m)
+      s.of[c][m] = pos.pieces(static_cast<Color>(c), static_cast<Movement>(m));
   return s;
 }
 
@@ -281,20 +289,24 @@ Bitboard attackers_to<Variant::Annan>(const Position& pos, Color c, Square sq, B
 }
 
 template <>
-void generate_legal<Variant::Shogi>(const Position& pos, const RuleSettings& rules, MoveList& list) {
+void generate_legal<Variant::Shogi>(const Position& pos, const RuleSettings& rules,
+                                    MoveList& list) {
   generate_shogi<false>(pos, rules, list);
 }
 template <>
-void generate_legal<Variant::Annan>(const Position& pos, const RuleSettings& rules, MoveList& list) {
+void generate_legal<Variant::Annan>(const Position& pos, const RuleSettings& rules,
+                                    MoveList& list) {
   generate_annan<false>(pos, rules, list);
 }
 
 template <>
-void generate_captures<Variant::Shogi>(const Position& pos, const RuleSettings& rules, MoveList& list) {
+void generate_captures<Variant::Shogi>(const Position& pos, const RuleSettings& rules,
+                                       MoveList& list) {
   generate_shogi<true>(pos, rules, list);
 }
 template <>
-void generate_captures<Variant::Annan>(const Position& pos, const RuleSettings& rules, MoveList& list) {
+void generate_captures<Variant::Annan>(const Position& pos, const RuleSettings& rules,
+                                       MoveList& list) {
   generate_annan<true>(pos, rules, list);
 }
 

@@ -11,31 +11,50 @@ namespace {
 
 constexpr int kSetCount[kHandTypeCount + 1] = {0, 18, 4, 4, 4, 2, 2, 4, 2};
 
-Error sfen_error(std::string what) { return make_error("bad SFEN: " + std::move(what)); }
+Error sfen_error(std::string what) {
+  return make_error("bad SFEN: " + std::move(what));
+}
 
 }  // namespace
 
 std::string_view piece_name(PieceType t) {
   switch (t) {
-    case kPawn: return "pawn";
-    case kLance: return "lance";
-    case kKnight: return "knight";
-    case kSilver: return "silver";
-    case kBishop: return "bishop";
-    case kRook: return "rook";
-    case kGold: return "gold";
-    case kKing: return "king";
-    case kProPawn: return "tokin";
-    case kProLance: return "promoted lance";
-    case kProKnight: return "promoted knight";
-    case kProSilver: return "promoted silver";
-    case kHorse: return "horse";
-    case kDragon: return "dragon";
-    default: return "piece";
+    case kPawn:
+      return "pawn";
+    case kLance:
+      return "lance";
+    case kKnight:
+      return "knight";
+    case kSilver:
+      return "silver";
+    case kBishop:
+      return "bishop";
+    case kRook:
+      return "rook";
+    case kGold:
+      return "gold";
+    case kKing:
+      return "king";
+    case kProPawn:
+      return "tokin";
+    case kProLance:
+      return "promoted lance";
+    case kProKnight:
+      return "promoted knight";
+    case kProSilver:
+      return "promoted silver";
+    case kHorse:
+      return "horse";
+    case kDragon:
+      return "dragon";
+    default:
+      return "piece";
   }
 }
 
-std::string_view color_name(Color c) { return c == kBlack ? "sente" : "gote"; }
+std::string_view color_name(Color c) {
+  return c == kBlack ? "sente" : "gote";
+}
 
 Result<Position> parse_sfen(std::string_view text, Variant variant, const RuleSettings& rules) {
   auto fields = text::split_ws(text);
@@ -46,7 +65,8 @@ Result<Position> parse_sfen(std::string_view text, Variant variant, const RuleSe
   Position pos;
   // Board: ranks a..i separated by '/', each from file 9 to file 1.
   auto ranks = text::split(fields[0], '/');
-  if (ranks.size() != 9) return sfen_error("board must have 9 ranks, got " + std::to_string(ranks.size()));
+  if (ranks.size() != 9)
+    return sfen_error("board must have 9 ranks, got " + std::to_string(ranks.size()));
   int count[2][kHandTypeCount + 1] = {};
   for (int r = 0; r < 9; ++r) {
     std::string_view row = ranks[r];
@@ -66,12 +86,17 @@ Result<Position> parse_sfen(std::string_view text, Variant variant, const RuleSe
         promoted = true;
         continue;
       }
-      auto type = piece_from_letter(static_cast<char>(std::toupper(static_cast<unsigned char>(ch))));
-      if (!type) return sfen_error("unknown piece letter " + text::quote(std::string(1, ch)) + " in " + where);
+      auto type =
+          piece_from_letter(static_cast<char>(std::toupper(static_cast<unsigned char>(ch))));
+      if (!type)
+        return sfen_error("unknown piece letter " + text::quote(std::string(1, ch)) + " in " +
+                          where);
       if (file < 1) return sfen_error(where + " has more than 9 squares");
       PieceType t = *type;
       if (promoted) {
-        if (!can_promote(t)) return sfen_error("'+" + std::string(1, ch) + "': a " + std::string(piece_name(t)) + " cannot be promoted");
+        if (!can_promote(t))
+          return sfen_error("'+" + std::string(1, ch) + "': a " + std::string(piece_name(t)) +
+                            " cannot be promoted");
         t = promote(t);
         promoted = false;
       }
@@ -80,16 +105,20 @@ Result<Position> parse_sfen(std::string_view text, Variant variant, const RuleSe
       count[c][unpromote(t)]++;
       --file;
     }
-    if (promoted) return sfen_error("'+' at the end of rank " + std::string(1, static_cast<char>('a' + r)));
+    if (promoted)
+      return sfen_error("'+' at the end of rank " + std::string(1, static_cast<char>('a' + r)));
     if (file != 0) {
       return sfen_error("rank " + std::string(1, static_cast<char>('a' + r)) + " has " +
                         std::to_string(9 - file) + " squares, not 9");
     }
   }
   // Side to move.
-  if (fields[1] == "b") pos.set_side_to_move(kBlack);
-  else if (fields[1] == "w") pos.set_side_to_move(kWhite);
-  else return sfen_error("side to move must be 'b' or 'w', got " + text::quote(fields[1]));
+  if (fields[1] == "b")
+    pos.set_side_to_move(kBlack);
+  else if (fields[1] == "w")
+    pos.set_side_to_move(kWhite);
+  else
+    return sfen_error("side to move must be 'b' or 'w', got " + text::quote(fields[1]));
   // Hands.
   if (fields[2] != "-") {
     std::string_view h = fields[2];
@@ -107,13 +136,16 @@ Result<Position> parse_sfen(std::string_view text, Variant variant, const RuleSe
       if (digits == 0) n = 1;
       if (n < 1) return sfen_error("hand count must be at least 1 in " + text::quote(h));
       char ch = h[i++];
-      auto type = piece_from_letter(static_cast<char>(std::toupper(static_cast<unsigned char>(ch))));
-      if (!type) return sfen_error("unknown piece letter " + text::quote(std::string(1, ch)) + " in hand");
+      auto type =
+          piece_from_letter(static_cast<char>(std::toupper(static_cast<unsigned char>(ch))));
+      if (!type)
+        return sfen_error("unknown piece letter " + text::quote(std::string(1, ch)) + " in hand");
       if (*type == kKing) return sfen_error("a king cannot be in hand");
       Color c = std::isupper(static_cast<unsigned char>(ch)) ? kBlack : kWhite;
       if (seen[c][*type]) return sfen_error("hand lists " + std::string(1, ch) + " twice");
       seen[c][*type] = true;
-      if (n > kSetCount[*type]) return sfen_error("hand holds " + std::to_string(n) + " of " + std::string(1, ch));
+      if (n > kSetCount[*type])
+        return sfen_error("hand holds " + std::to_string(n) + " of " + std::string(1, ch));
       pos.set_hand(c, *type, n);
       count[c][*type] += n;
     }
@@ -122,7 +154,8 @@ Result<Position> parse_sfen(std::string_view text, Variant variant, const RuleSe
   int move_number = 1;
   if (fields.size() == 4) {
     auto n = text::parse_int(fields[3]);
-    if (!n || *n < 1) return sfen_error("move number must be a positive integer, got " + text::quote(fields[3]));
+    if (!n || *n < 1)
+      return sfen_error("move number must be a positive integer, got " + text::quote(fields[3]));
     move_number = *n;
   }
   pos.set_game_ply(move_number - 1);
@@ -130,15 +163,16 @@ Result<Position> parse_sfen(std::string_view text, Variant variant, const RuleSe
   // What the rules could never produce.
   for (int c = 0; c < 2; ++c) {
     if (count[c][kKing] != 1) {
-      return sfen_error(std::string(color_name(static_cast<Color>(c))) + " must have exactly one king, has " +
-                        std::to_string(count[c][kKing]));
+      return sfen_error(std::string(color_name(static_cast<Color>(c))) +
+                        " must have exactly one king, has " + std::to_string(count[c][kKing]));
     }
   }
   for (int t = kPawn; t <= kKing; ++t) {
     int total = count[0][t] + count[1][t];
     if (total > kSetCount[t]) {
-      return sfen_error(std::to_string(total) + " " + std::string(piece_name(static_cast<PieceType>(t))) +
-                        "s, but the set has " + std::to_string(kSetCount[t]));
+      return sfen_error(std::to_string(total) + " " +
+                        std::string(piece_name(static_cast<PieceType>(t))) + "s, but the set has " +
+                        std::to_string(kSetCount[t]));
     }
   }
   const bool dead_allowed = variant == Variant::Annan && rules.annan_allow_if_backed;
@@ -157,15 +191,16 @@ Result<Position> parse_sfen(std::string_view text, Variant variant, const RuleSe
         Bitboard pawns = pos.pieces(static_cast<Color>(c), Movement::Pawn) & kTables.file[file];
         if (pawns.more_than_one()) {
           return sfen_error(std::string(color_name(static_cast<Color>(c))) +
-                            " has two unpromoted pawns on file " + std::to_string(file) + " (nifu)");
+                            " has two unpromoted pawns on file " + std::to_string(file) +
+                            " (nifu)");
         }
       }
     }
   }
   pos.reset_history();
-  const bool not_to_move_in_check =
-      variant == Variant::Shogi ? mover_king_attacked<Variant::Shogi>(pos)
-                                : mover_king_attacked<Variant::Annan>(pos);
+  const bool not_to_move_in_check = variant == Variant::Shogi
+                                        ? mover_king_attacked<Variant::Shogi>(pos)
+                                        : mover_king_attacked<Variant::Annan>(pos);
   if (not_to_move_in_check) {
     return sfen_error(std::string(color_name(~pos.side_to_move())) +
                       " is in check but it is not their move");
@@ -259,7 +294,8 @@ std::string explain_illegal(const Position& pos, const RuleSettings& rules, Move
              " could never move";
     }
     if (t == kPawn && (pos.pieces(us, Movement::Pawn) & kTables.file[file_of(to)]).any())
-      return "you already have an unpromoted pawn on file " + std::to_string(file_of(to)) + " (nifu)";
+      return "you already have an unpromoted pawn on file " + std::to_string(file_of(to)) +
+             " (nifu)";
     Position& scratch = const_cast<Position&>(pos);
     scratch.do_move(m);
     bool own_king_attacked = mover_king_attacked<V>(scratch);

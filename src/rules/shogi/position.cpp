@@ -22,9 +22,15 @@ struct Keys {
 };
 const Keys kKeys;
 }  // namespace
-uint64_t piece_square(Piece p, Square sq) { return kKeys.psq[p][sq]; }
-uint64_t hand(Color c, PieceType t, int count) { return kKeys.hand[c][t][count]; }
-uint64_t side() { return kKeys.side; }
+uint64_t piece_square(Piece p, Square sq) {
+  return kKeys.psq[p][sq];
+}
+uint64_t hand(Color c, PieceType t, int count) {
+  return kKeys.hand[c][t][count];
+}
+uint64_t side() {
+  return kKeys.side;
+}
 }  // namespace zobrist
 
 Position::Position() {
@@ -33,7 +39,9 @@ Position::Position() {
   keys_.push_back(compute_key());
 }
 
-void Position::clear() { *this = Position(); }
+void Position::clear() {
+  *this = Position();
+}
 
 void Position::add_piece(Square sq, Piece p) {
   assert(board_[sq] == kNoPiece);
@@ -61,8 +69,12 @@ void Position::put(Square sq, Piece p) {
 void Position::set_hand(Color c, PieceType t, int count) {
   hands_[c].count[t] = static_cast<uint8_t>(count);
 }
-void Position::set_side_to_move(Color c) { side_ = c; }
-void Position::set_game_ply(int ply) { base_ply_ = ply; }
+void Position::set_side_to_move(Color c) {
+  side_ = c;
+}
+void Position::set_game_ply(int ply) {
+  base_ply_ = ply;
+}
 
 uint64_t Position::compute_key() const {
   uint64_t k = 0;

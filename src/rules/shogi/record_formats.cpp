@@ -7,10 +7,10 @@ namespace kaisho::shogi {
 
 namespace {
 
-const char* kKifPiece[kPieceTypeCount] = {"", "歩", "香", "桂", "銀", "角", "飛", "金", "玉",
-                                          "と", "成香", "成桂", "成銀", "馬", "龍"};
-const char* kCsaPiece[kPieceTypeCount] = {"", "FU", "KY", "KE", "GI", "KA", "HI", "KI", "OU",
-                                          "TO", "NY", "NK", "NG", "UM", "RY"};
+const char* kKifPiece[kPieceTypeCount] = {"",   "歩", "香",   "桂",   "銀",   "角", "飛", "金",
+                                          "玉", "と", "成香", "成桂", "成銀", "馬", "龍"};
+const char* kCsaPiece[kPieceTypeCount] = {"",   "FU", "KY", "KE", "GI", "KA", "HI", "KI",
+                                          "OU", "TO", "NY", "NK", "NG", "UM", "RY"};
 const char* kWideDigit[10] = {"０", "１", "２", "３", "４", "５", "６", "７", "８", "９"};
 const char* kKanjiDigit[10] = {"〇", "一", "二", "三", "四", "五", "六", "七", "八", "九"};
 
@@ -32,9 +32,9 @@ Status replay(const RecordInfo& r, Visit visit) {
 
 std::string handicap_name(const std::string& sfen) {
   const std::pair<const char*, const char*> names[] = {
-      {"none", "平手"}, {"lance", "香落ち"}, {"bishop", "角落ち"}, {"rook", "飛車落ち"},
+      {"none", "平手"},           {"lance", "香落ち"}, {"bishop", "角落ち"}, {"rook", "飛車落ち"},
       {"rook_lance", "飛香落ち"}, {"two", "二枚落ち"}, {"four", "四枚落ち"}, {"six", "六枚落ち"},
-      {"eight", "八枚落ち"}, {"ten", "十枚落ち"}};
+      {"eight", "八枚落ち"},      {"ten", "十枚落ち"}};
   for (auto [key, name] : names)
     if (handicap_sfen(key) && *handicap_sfen(key) == sfen) return name;
   return "";
@@ -46,8 +46,10 @@ Result<std::string> to_kif(const RecordInfo& r) {
   std::string out = "#KIF version=2.0 encoding=UTF-8\n# KIF形式棋譜ファイル Kaisho\n";
   if (r.variant == "annan") out += "棋戦：安南将棋\n";
   const std::string handicap = handicap_name(r.start_sfen);
-  if (!handicap.empty()) out += "手合割：" + handicap + "\n";
-  else out += "#SFEN " + r.start_sfen + "\n";
+  if (!handicap.empty())
+    out += "手合割：" + handicap + "\n";
+  else
+    out += "#SFEN " + r.start_sfen + "\n";
   out += "先手：" + r.sente_name + "\n後手：" + r.gote_name + "\n";
   out += "手数----指手---------消費時間--\n";
   int number = 0;
@@ -59,8 +61,10 @@ Result<std::string> to_kif(const RecordInfo& r) {
     while (line.size() < 4) line = " " + line;
     line += " ";
     const Square to = m.to();
-    if (to == previous_to) line += "同　";
-    else line += std::string(kWideDigit[file_of(to)]) + kKanjiDigit[rank_of(to)];
+    if (to == previous_to)
+      line += "同　";
+    else
+      line += std::string(kWideDigit[file_of(to)]) + kKanjiDigit[rank_of(to)];
     if (m.is_drop()) {
       line += std::string(kKifPiece[m.dropped()]) + "打";
     } else {
@@ -79,11 +83,16 @@ Result<std::string> to_kif(const RecordInfo& r) {
   if (!r.result_reason.empty()) {
     std::string end = std::to_string(number + 1);
     while (end.size() < 4) end = " " + end;
-    if (r.result_reason == "resignation") out += end + " 投了\n";
-    else if (r.result_reason == "repetition") out += end + " 千日手\n";
-    else if (r.result_reason == "checkmate") out += end + " 詰み\n";
-    else if (r.result_reason == "move_limit") out += end + " 持将棋\n";
-    else out += end + " 中断\n";
+    if (r.result_reason == "resignation")
+      out += end + " 投了\n";
+    else if (r.result_reason == "repetition")
+      out += end + " 千日手\n";
+    else if (r.result_reason == "checkmate")
+      out += end + " 詰み\n";
+    else if (r.result_reason == "move_limit")
+      out += end + " 持将棋\n";
+    else
+      out += end + " 中断\n";
   }
   return out;
 }
@@ -100,22 +109,26 @@ Result<std::string> to_csa(const RecordInfo& r) {
     out += static_cast<char>('0' + rank);
     for (int file = 9; file >= 1; --file) {
       Piece p = s.at(make_square(file, rank));
-      if (p == kNoPiece) out += " * ";
-      else out += std::string(color_of(p) == kBlack ? "+" : "-") + kCsaPiece[type_of(p)];
+      if (p == kNoPiece)
+        out += " * ";
+      else
+        out += std::string(color_of(p) == kBlack ? "+" : "-") + kCsaPiece[type_of(p)];
     }
     out += "\n";
   }
   for (int c = 0; c < 2; ++c) {
     std::string hand;
     for (int t = kPawn; t <= kGold; ++t)
-      for (int i = 0; i < s.hand(static_cast<Color>(c)).count[t]; ++i) hand += std::string("00") + kCsaPiece[t];
+      for (int i = 0; i < s.hand(static_cast<Color>(c)).count[t]; ++i)
+        hand += std::string("00") + kCsaPiece[t];
     if (!hand.empty()) out += std::string("P") + (c == 0 ? "+" : "-") + hand + "\n";
   }
   out += s.side_to_move() == kBlack ? "+\n" : "-\n";
   Status st = replay(r, [&](const Position& p, Move m) {
     out += p.side_to_move() == kBlack ? "+" : "-";
     if (m.is_drop()) {
-      out += "00" + std::to_string(file_of(m.to())) + std::to_string(rank_of(m.to())) + kCsaPiece[m.dropped()];
+      out += "00" + std::to_string(file_of(m.to())) + std::to_string(rank_of(m.to())) +
+             kCsaPiece[m.dropped()];
     } else {
       PieceType t = type_of(p.at(m.from()));
       if (m.promotes()) t = promote(t);
@@ -125,11 +138,16 @@ Result<std::string> to_csa(const RecordInfo& r) {
     out += "\n";
   });
   if (!st) return st.error();
-  if (r.result_reason == "resignation") out += "%TORYO\n";
-  else if (r.result_reason == "repetition") out += "%SENNICHITE\n";
-  else if (r.result_reason == "checkmate") out += "%TSUMI\n";
-  else if (r.result_reason == "move_limit") out += "%HIKIWAKE\n";
-  else if (!r.result_reason.empty()) out += "%CHUDAN\n";
+  if (r.result_reason == "resignation")
+    out += "%TORYO\n";
+  else if (r.result_reason == "repetition")
+    out += "%SENNICHITE\n";
+  else if (r.result_reason == "checkmate")
+    out += "%TSUMI\n";
+  else if (r.result_reason == "move_limit")
+    out += "%HIKIWAKE\n";
+  else if (!r.result_reason.empty())
+    out += "%CHUDAN\n";
   return out;
 }
 

@@ -9,7 +9,7 @@
 namespace kaisho::shogi {
 
 struct RecordInfo {
-  std::string variant;        // "shogi" or "annan"
+  std::string variant;  // "shogi" or "annan"
   std::string start_sfen;
   std::vector<std::string> moves;  // USI
   std::string sente_name;

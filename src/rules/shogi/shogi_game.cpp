@@ -9,15 +9,21 @@ namespace kaisho::shogi {
 namespace {
 
 rules::OptionSpec move_limit_option() {
-  return {"move_limit", rules::OptionKind::Number, {"0", "150", "200", "256", "300"},
+  return {"move_limit",
+          rules::OptionKind::Number,
+          {"0", "150", "200", "256", "300"},
           "Draw when this many moves (both players together) have been played; 0 means no limit."};
 }
 rules::OptionSpec show_legal_moves_option() {
-  return {"show_legal_moves", rules::OptionKind::Boolean, {"true", "false"},
+  return {"show_legal_moves",
+          rules::OptionKind::Boolean,
+          {"true", "false"},
           "Selecting a piece marks the squares it can move or be dropped to."};
 }
 rules::OptionSpec alternate_first_option() {
-  return {"alternate_first", rules::OptionKind::Boolean, {"true", "false"},
+  return {"alternate_first",
+          rules::OptionKind::Boolean,
+          {"true", "false"},
           "The players swap who moves first after each game."};
 }
 
@@ -38,19 +44,28 @@ class ShogiFamilyGame final : public rules::Game {
   explicit ShogiFamilyGame(Variant v) : variant_(v) {
     if (v == Variant::Shogi) {
       schema_ = {
-          {"handicap", rules::OptionKind::Choice,
+          {"handicap",
+           rules::OptionKind::Choice,
            {"none", "lance", "bishop", "rook", "rook_lance", "two", "four", "six", "eight", "ten"},
            "Pieces the stronger player (gote, who then moves first) removes before the start."},
-          move_limit_option(), show_legal_moves_option(), alternate_first_option()};
+          move_limit_option(),
+          show_legal_moves_option(),
+          alternate_first_option()};
     } else {
       schema_ = {
-          {"dead_piece", rules::OptionKind::Choice, {"allow_if_backed", "forbid"},
+          {"dead_piece",
+           rules::OptionKind::Choice,
+           {"allow_if_backed", "forbid"},
            "A pawn or lance may stand on the last rank, or a knight on the last two, if its "
            "backing there gives it a move (allow_if_backed), or never (forbid)."},
-          {"start", rules::OptionKind::Choice, {"usual", "traditional"},
+          {"start",
+           rules::OptionKind::Choice,
+           {"usual", "traditional"},
            "Start from the usual shogi position, or the traditional Annan one (pawns in front "
            "of rook and bishop one row further)."},
-          move_limit_option(), show_legal_moves_option(), alternate_first_option()};
+          move_limit_option(),
+          show_legal_moves_option(),
+          alternate_first_option()};
     }
   }
 

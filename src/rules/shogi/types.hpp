@@ -10,15 +10,25 @@ namespace kaisho::shogi {
 using namespace kaisho::shogi_family;
 
 enum Color : uint8_t { kBlack = 0, kWhite = 1 };  // sente, gote
-constexpr Color operator~(Color c) { return static_cast<Color>(c ^ 1); }
-constexpr Facing facing_of(Color c) { return c == kBlack ? Facing::Up : Facing::Down; }
+constexpr Color operator~(Color c) {
+  return static_cast<Color>(c ^ 1);
+}
+constexpr Facing facing_of(Color c) {
+  return c == kBlack ? Facing::Up : Facing::Down;
+}
 
 // A piece on the board: type in the low four bits, colour in bit 4; 0 is an empty square.
 using Piece = uint8_t;
 constexpr Piece kNoPiece = 0;
-constexpr Piece make_piece(Color c, PieceType t) { return static_cast<Piece>(t | (c << 4)); }
-constexpr PieceType type_of(Piece p) { return static_cast<PieceType>(p & 15); }
-constexpr Color color_of(Piece p) { return static_cast<Color>(p >> 4); }
+constexpr Piece make_piece(Color c, PieceType t) {
+  return static_cast<Piece>(t | (c << 4));
+}
+constexpr PieceType type_of(Piece p) {
+  return static_cast<PieceType>(p & 15);
+}
+constexpr Color color_of(Piece p) {
+  return static_cast<Color>(p >> 4);
+}
 
 // Counts of the pieces in one hand, indexed by kPawn..kGold.
 struct Hand {
@@ -78,9 +88,12 @@ inline Bitboard dead_squares(PieceType t, Color c) {
   const auto& far = kTables.far_rows[static_cast<int>(facing_of(c))];
   switch (t) {
     case kPawn:
-    case kLance: return far[1];
-    case kKnight: return far[2];
-    default: return Bitboard();
+    case kLance:
+      return far[1];
+    case kKnight:
+      return far[2];
+    default:
+      return Bitboard();
   }
 }
 inline Bitboard promotion_zone(Color c) {

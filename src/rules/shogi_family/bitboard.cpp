@@ -4,8 +4,8 @@ namespace kaisho::shogi_family {
 
 namespace {
 
-constexpr Step kDirectionSteps[kDirectionCount] = {
-    {0, 1}, {1, 0}, {1, 1}, {1, -1}, {0, -1}, {-1, 0}, {-1, -1}, {-1, 1}};
+constexpr Step kDirectionSteps[kDirectionCount] = {{0, 1},  {1, 0},  {1, 1},   {1, -1},
+                                                   {0, -1}, {-1, 0}, {-1, -1}, {-1, 1}};
 
 constexpr Bitboard steps_from(Square sq, Facing f, std::initializer_list<Step> steps) {
   Bitboard bb;
@@ -39,8 +39,8 @@ constexpr AttackTables build() {
       t.silver[fi][sq] = steps_from(sq, f, {{-1, -1}, {0, -1}, {1, -1}, {-1, 1}, {1, 1}});
       t.gold[fi][sq] = steps_from(sq, f, {{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {0, 1}});
     }
-    t.king[sq] = steps_from(
-        sq, Facing::Up, {{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}});
+    t.king[sq] = steps_from(sq, Facing::Up,
+                            {{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}});
   }
   for (Square a = 0; a < kSquareCount; ++a) {
     for (int d = 0; d < kDirectionCount; ++d) {

@@ -23,7 +23,8 @@ class Bitboard {
   constexpr bool test(Square sq) const { return (v_ >> sq) & 1; }
   constexpr bool more_than_one() const { return (v_ & (v_ - 1)) != 0; }
   constexpr int count() const {
-    return std::popcount(static_cast<uint64_t>(v_)) + std::popcount(static_cast<uint64_t>(v_ >> 64));
+    return std::popcount(static_cast<uint64_t>(v_)) +
+           std::popcount(static_cast<uint64_t>(v_ >> 64));
   }
   constexpr Square lsb() const {
     uint64_t lo = static_cast<uint64_t>(v_);
@@ -43,9 +44,18 @@ class Bitboard {
   constexpr Bitboard operator|(Bitboard o) const { return Bitboard(v_ | o.v_); }
   constexpr Bitboard operator^(Bitboard o) const { return Bitboard(v_ ^ o.v_); }
   constexpr Bitboard operator~() const { return Bitboard(~v_ & kAll); }
-  constexpr Bitboard& operator&=(Bitboard o) { v_ &= o.v_; return *this; }
-  constexpr Bitboard& operator|=(Bitboard o) { v_ |= o.v_; return *this; }
-  constexpr Bitboard& operator^=(Bitboard o) { v_ ^= o.v_; return *this; }
+  constexpr Bitboard& operator&=(Bitboard o) {
+    v_ &= o.v_;
+    return *this;
+  }
+  constexpr Bitboard& operator|=(Bitboard o) {
+    v_ |= o.v_;
+    return *this;
+  }
+  constexpr Bitboard& operator^=(Bitboard o) {
+    v_ ^= o.v_;
+    return *this;
+  }
   constexpr bool operator==(const Bitboard&) const = default;
   constexpr Bitboard shifted_right(int n) const { return Bitboard(v_ >> n); }
   constexpr Bitboard shifted_left(int n) const { return Bitboard((v_ << n) & kAll); }
@@ -71,10 +81,21 @@ struct Squares {
   constexpr SquareIter begin() const { return {bb}; }
   constexpr SquareIter end() const { return {Bitboard()}; }
 };
-constexpr Squares squares(Bitboard bb) { return {bb}; }
+constexpr Squares squares(Bitboard bb) {
+  return {bb};
+}
 
 // Eight ray directions; the first four run toward higher square indices.
-enum Direction : int { kDown, kLeftward, kDownLeft, kUpLeft, kUp, kRightward, kUpRight, kDownRight };
+enum Direction : int {
+  kDown,
+  kLeftward,
+  kDownLeft,
+  kUpLeft,
+  kUp,
+  kRightward,
+  kUpRight,
+  kDownRight
+};
 constexpr int kDirectionCount = 8;
 
 struct AttackTables {
@@ -85,8 +106,8 @@ struct AttackTables {
   Bitboard silver[kFacingCount][kSquareCount];
   Bitboard gold[kFacingCount][kSquareCount];
   Bitboard king[kSquareCount];
-  Bitboard file[10];  // file[1..9]
-  Bitboard rank[10];  // rank[1..9]
+  Bitboard file[10];                             // file[1..9]
+  Bitboard rank[10];                             // rank[1..9]
   Bitboard between[kSquareCount][kSquareCount];  // strictly between two aligned squares
   Bitboard line[kSquareCount][kSquareCount];     // the whole line through two aligned squares
   Direction lance_direction[kFacingCount];
@@ -122,16 +143,26 @@ inline Bitboard lance_attacks(Square sq, Facing f, Bitboard occ) {
 inline Bitboard attacks_of(Movement m, Facing f, Square sq, Bitboard occ) {
   int fi = static_cast<int>(f);
   switch (m) {
-    case Movement::Pawn: return kTables.pawn[fi][sq];
-    case Movement::Lance: return lance_attacks(sq, f, occ);
-    case Movement::Knight: return kTables.knight[fi][sq];
-    case Movement::Silver: return kTables.silver[fi][sq];
-    case Movement::Gold: return kTables.gold[fi][sq];
-    case Movement::Bishop: return bishop_attacks(sq, occ);
-    case Movement::Rook: return rook_attacks(sq, occ);
-    case Movement::King: return kTables.king[sq];
-    case Movement::Horse: return bishop_attacks(sq, occ) | kTables.king[sq];
-    case Movement::Dragon: return rook_attacks(sq, occ) | kTables.king[sq];
+    case Movement::Pawn:
+      return kTables.pawn[fi][sq];
+    case Movement::Lance:
+      return lance_attacks(sq, f, occ);
+    case Movement::Knight:
+      return kTables.knight[fi][sq];
+    case Movement::Silver:
+      return kTables.silver[fi][sq];
+    case Movement::Gold:
+      return kTables.gold[fi][sq];
+    case Movement::Bishop:
+      return bishop_attacks(sq, occ);
+    case Movement::Rook:
+      return rook_attacks(sq, occ);
+    case Movement::King:
+      return kTables.king[sq];
+    case Movement::Horse:
+      return bishop_attacks(sq, occ) | kTables.king[sq];
+    case Movement::Dragon:
+      return rook_attacks(sq, occ) | kTables.king[sq];
   }
   return Bitboard();
 }

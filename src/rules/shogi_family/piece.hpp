@@ -29,29 +29,54 @@ enum PieceType : uint8_t {
 // Types that can stand in a hand (and be dropped): pawn..gold.
 constexpr int kHandTypeCount = 8;  // indices 1..7 used
 
-constexpr bool can_promote(PieceType t) { return t >= kPawn && t <= kRook; }
-constexpr bool is_promoted(PieceType t) { return t >= kProPawn; }
-constexpr PieceType promote(PieceType t) { return static_cast<PieceType>(t + 8); }
+constexpr bool can_promote(PieceType t) {
+  return t >= kPawn && t <= kRook;
+}
+constexpr bool is_promoted(PieceType t) {
+  return t >= kProPawn;
+}
+constexpr PieceType promote(PieceType t) {
+  return static_cast<PieceType>(t + 8);
+}
 constexpr PieceType unpromote(PieceType t) {
   return is_promoted(t) ? static_cast<PieceType>(t - 8) : t;
 }
 
 // Movement classes: pieces of one class move alike.
 enum class Movement : uint8_t {
-  Pawn, Lance, Knight, Silver, Gold, Bishop, Rook, King, Horse, Dragon
+  Pawn,
+  Lance,
+  Knight,
+  Silver,
+  Gold,
+  Bishop,
+  Rook,
+  King,
+  Horse,
+  Dragon
 };
 constexpr Movement movement_of(PieceType t) {
   switch (t) {
-    case kPawn: return Movement::Pawn;
-    case kLance: return Movement::Lance;
-    case kKnight: return Movement::Knight;
-    case kSilver: return Movement::Silver;
-    case kBishop: return Movement::Bishop;
-    case kRook: return Movement::Rook;
-    case kKing: return Movement::King;
-    case kHorse: return Movement::Horse;
-    case kDragon: return Movement::Dragon;
-    default: return Movement::Gold;  // gold and the four gold-moving promotions
+    case kPawn:
+      return Movement::Pawn;
+    case kLance:
+      return Movement::Lance;
+    case kKnight:
+      return Movement::Knight;
+    case kSilver:
+      return Movement::Silver;
+    case kBishop:
+      return Movement::Bishop;
+    case kRook:
+      return Movement::Rook;
+    case kKing:
+      return Movement::King;
+    case kHorse:
+      return Movement::Horse;
+    case kDragon:
+      return Movement::Dragon;
+    default:
+      return Movement::Gold;  // gold and the four gold-moving promotions
   }
 }
 
@@ -63,15 +88,24 @@ constexpr char piece_letter(PieceType t) {
 }
 constexpr std::optional<PieceType> piece_from_letter(char upper) {
   switch (upper) {
-    case 'P': return kPawn;
-    case 'L': return kLance;
-    case 'N': return kKnight;
-    case 'S': return kSilver;
-    case 'B': return kBishop;
-    case 'R': return kRook;
-    case 'G': return kGold;
-    case 'K': return kKing;
-    default: return std::nullopt;
+    case 'P':
+      return kPawn;
+    case 'L':
+      return kLance;
+    case 'N':
+      return kKnight;
+    case 'S':
+      return kSilver;
+    case 'B':
+      return kBishop;
+    case 'R':
+      return kRook;
+    case 'G':
+      return kGold;
+    case 'K':
+      return kKing;
+    default:
+      return std::nullopt;
   }
 }
 

@@ -12,16 +12,23 @@ namespace kaisho::shogi_family {
 using Square = int;
 constexpr Square kSquareCount = 81;
 
-constexpr Square make_square(int file, int rank) { return (file - 1) * 9 + (rank - 1); }
-constexpr int file_of(Square sq) { return sq / 9 + 1; }
-constexpr int rank_of(Square sq) { return sq % 9 + 1; }
+constexpr Square make_square(int file, int rank) {
+  return (file - 1) * 9 + (rank - 1);
+}
+constexpr int file_of(Square sq) {
+  return sq / 9 + 1;
+}
+constexpr int rank_of(Square sq) {
+  return sq % 9 + 1;
+}
 constexpr bool on_board(int file, int rank) {
   return file >= 1 && file <= 9 && rank >= 1 && rank <= 9;
 }
 
 // "5e" and back.
 inline std::string square_name(Square sq) {
-  return std::string{static_cast<char>('0' + file_of(sq)), static_cast<char>('a' + rank_of(sq) - 1)};
+  return std::string{static_cast<char>('0' + file_of(sq)),
+                     static_cast<char>('a' + rank_of(sq) - 1)};
 }
 inline std::optional<Square> parse_square(std::string_view s) {
   if (s.size() != 2 || s[0] < '1' || s[0] > '9' || s[1] < 'a' || s[1] > 'i') return std::nullopt;
@@ -40,11 +47,15 @@ struct Step {
 };
 constexpr Step turn(Step s, Facing f) {
   switch (f) {
-    case Facing::Up: return s;
-    case Facing::Down: return {-s.dfile, -s.drank};
+    case Facing::Up:
+      return s;
+    case Facing::Down:
+      return {-s.dfile, -s.drank};
     // Facing Right means "forward" is toward file 1: forward (0,-1) becomes (-1,0).
-    case Facing::Right: return {s.drank, -s.dfile};
-    case Facing::Left: return {-s.drank, s.dfile};
+    case Facing::Right:
+      return {s.drank, -s.dfile};
+    case Facing::Left:
+      return {-s.drank, s.dfile};
   }
   return s;
 }
@@ -52,10 +63,14 @@ constexpr Step turn(Step s, Facing f) {
 // How far a square is into the far side for a piece facing f: 1 = the farthest row.
 constexpr int rows_from_far_edge(Square sq, Facing f) {
   switch (f) {
-    case Facing::Up: return rank_of(sq);
-    case Facing::Down: return 10 - rank_of(sq);
-    case Facing::Right: return file_of(sq);
-    case Facing::Left: return 10 - file_of(sq);
+    case Facing::Up:
+      return rank_of(sq);
+    case Facing::Down:
+      return 10 - rank_of(sq);
+    case Facing::Right:
+      return file_of(sq);
+    case Facing::Left:
+      return 10 - file_of(sq);
   }
   return 9;
 }

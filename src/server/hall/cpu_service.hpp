@@ -6,8 +6,8 @@
 #include <string>
 
 #include "ai/search_types.hpp"
-#include "rules/api/game.hpp"
 #include "core/scheduler.hpp"
+#include "rules/api/game.hpp"
 
 namespace kaisho::server {
 

@@ -68,7 +68,8 @@ std::string token_hash(std::string_view token) {
 bool looks_like_token(std::string_view token) {
   if (token.size() != 43) return false;
   for (char c : token)
-    if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_'))
+    if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' ||
+          c == '_'))
       return false;
   return true;
 }

@@ -7,8 +7,12 @@ namespace kaisho::rating {
 namespace {
 constexpr double kScale = 173.7178;
 constexpr double kPi = 3.14159265358979323846;
-double g(double phi) { return 1.0 / std::sqrt(1.0 + 3.0 * phi * phi / (kPi * kPi)); }
-double expected(double mu, double mu_j, double phi_j) { return 1.0 / (1.0 + std::exp(-g(phi_j) * (mu - mu_j))); }
+double g(double phi) {
+  return 1.0 / std::sqrt(1.0 + 3.0 * phi * phi / (kPi * kPi));
+}
+double expected(double mu, double mu_j, double phi_j) {
+  return 1.0 / (1.0 + std::exp(-g(phi_j) * (mu - mu_j)));
+}
 }  // namespace
 
 Rating update(const Rating& player, const std::vector<GameResult>& results, double tau) {

@@ -12,8 +12,8 @@ struct Rating {
 
 struct GameResult {
   Rating opponent;
-  double score;        // 1 win, 0.5 draw, 0 loss
-  double weight = 1;   // a four-player game counts each pairing as 1/(N-1)
+  double score;       // 1 win, 0.5 draw, 0 loss
+  double weight = 1;  // a four-player game counts each pairing as 1/(N-1)
 };
 
 // The rating after one rating period with these results (an empty list only widens RD).

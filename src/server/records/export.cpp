@@ -7,13 +7,15 @@
 
 namespace kaisho::server {
 
-std::map<std::string, std::string> export_record(const GameRow& row, const std::vector<std::string>& names) {
+std::map<std::string, std::string> export_record(const GameRow& row,
+                                                 const std::vector<std::string>& names) {
   std::map<std::string, std::string> out;
   std::string text = row.start_text;
   if (!row.moves.empty()) text += " moves " + text::join(row.moves, " ");
   out["text"] = text + "\n";
   if (row.game == "shogi" || row.game == "annan") {
-    auto result = nlohmann::json::parse(row.result_json.empty() ? "{}" : row.result_json, nullptr, false);
+    auto result =
+        nlohmann::json::parse(row.result_json.empty() ? "{}" : row.result_json, nullptr, false);
     shogi::RecordInfo info;
     info.variant = row.game;
     info.start_sfen = row.start_text;

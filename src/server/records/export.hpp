@@ -10,6 +10,7 @@
 
 namespace kaisho::server {
 
-std::map<std::string, std::string> export_record(const GameRow& row, const std::vector<std::string>& player_names);
+std::map<std::string, std::string> export_record(const GameRow& row,
+                                                 const std::vector<std::string>& player_names);
 
 }  // namespace kaisho::server

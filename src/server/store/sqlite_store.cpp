@@ -57,7 +57,9 @@ class Statement {
   }
   std::string text(int col) {
     const unsigned char* t = sqlite3_column_text(stmt_, col);
-    return t ? std::string(reinterpret_cast<const char*>(t), static_cast<size_t>(sqlite3_column_bytes(stmt_, col))) : "";
+    return t ? std::string(reinterpret_cast<const char*>(t),
+                           static_cast<size_t>(sqlite3_column_bytes(stmt_, col)))
+             : "";
   }
   int64_t integer(int col) { return sqlite3_column_int64(stmt_, col); }
   double real(int col) { return sqlite3_column_double(stmt_, col); }
@@ -73,8 +75,9 @@ class SqliteStore final : public Store {
   ~SqliteStore() override { sqlite3_close(db_); }
 
   Status put_person(const PersonRow& p) override {
-    Statement s(db_, "INSERT INTO persons(id, token_hash, name) VALUES (?1, ?2, ?3) "
-                     "ON CONFLICT(id) DO UPDATE SET name = excluded.name");
+    Statement s(db_,
+                "INSERT INTO persons(id, token_hash, name) VALUES (?1, ?2, ?3) "
+                "ON CONFLICT(id) DO UPDATE SET name = excluded.name");
     return done(s.bind(1, p.id).bind(2, p.token_hash).bind(3, p.name).run());
   }
   std::vector<PersonRow> persons() override {
@@ -84,21 +87,34 @@ class SqliteStore final : public Store {
     return out;
   }
   Status put_rating(const RatingRow& r) override {
-    Statement s(db_, "INSERT INTO ratings VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT(person, game) DO UPDATE SET "
-                     "rating = excluded.rating, deviation = excluded.deviation, volatility = excluded.volatility, "
-                     "games = excluded.games");
-    return done(s.bind(1, r.person).bind(2, r.game).bind(3, r.value.rating).bind(4, r.value.deviation)
-                    .bind(5, r.value.volatility).bind(6, static_cast<int64_t>(r.games)).run());
+    Statement s(db_,
+                "INSERT INTO ratings VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT(person, game) DO "
+                "UPDATE SET "
+                "rating = excluded.rating, deviation = excluded.deviation, volatility = "
+                "excluded.volatility, "
+                "games = excluded.games");
+    return done(s.bind(1, r.person)
+                    .bind(2, r.game)
+                    .bind(3, r.value.rating)
+                    .bind(4, r.value.deviation)
+                    .bind(5, r.value.volatility)
+                    .bind(6, static_cast<int64_t>(r.games))
+                    .run());
   }
   std::vector<RatingRow> ratings() override {
     std::vector<RatingRow> out;
     Statement s(db_, "SELECT person, game, rating, deviation, volatility, games FROM ratings");
     while (s.step())
-      out.push_back({s.text(0), s.text(1), {s.real(2), s.real(3), s.real(4)}, static_cast<int>(s.integer(5))});
+      out.push_back({s.text(0),
+                     s.text(1),
+                     {s.real(2), s.real(3), s.real(4)},
+                     static_cast<int>(s.integer(5))});
     return out;
   }
   Status put_group(const GroupRow& g) override {
-    Statement s(db_, "INSERT INTO groups(id, data) VALUES (?1, ?2) ON CONFLICT(id) DO UPDATE SET data = excluded.data");
+    Statement s(db_,
+                "INSERT INTO groups(id, data) VALUES (?1, ?2) ON CONFLICT(id) DO UPDATE SET data = "
+                "excluded.data");
     return done(s.bind(1, g.id).bind(2, g.data_json).run());
   }
   std::vector<GroupRow> groups() override {
@@ -109,9 +125,15 @@ class SqliteStore final : public Store {
   }
   Result<int64_t> begin_game(const GameRow& g) override {
     (void)exec("BEGIN");
-    Statement s(db_, "INSERT INTO games(group_id, game, data, start_text, started) VALUES (?1, ?2, ?3, ?4, ?5)");
-    if (Status st = done(s.bind(1, g.group_id).bind(2, g.game).bind(3, g.data_json).bind(4, g.start_text)
-                             .bind(5, g.started_ms).run());
+    Statement s(
+        db_,
+        "INSERT INTO games(group_id, game, data, start_text, started) VALUES (?1, ?2, ?3, ?4, ?5)");
+    if (Status st = done(s.bind(1, g.group_id)
+                             .bind(2, g.game)
+                             .bind(3, g.data_json)
+                             .bind(4, g.start_text)
+                             .bind(5, g.started_ms)
+                             .run());
         !st) {
       (void)exec("ROLLBACK");
       return st.error();
@@ -120,7 +142,9 @@ class SqliteStore final : public Store {
     Statement p(db_, "INSERT INTO game_players(game, seat, person) VALUES (?1, ?2, ?3)");
     for (size_t seat = 0; seat < g.player_ids.size(); ++seat) {
       if (g.player_ids[seat].empty()) continue;
-      if (Status st = done(p.bind(1, id).bind(2, static_cast<int64_t>(seat)).bind(3, g.player_ids[seat]).run()); !st) {
+      if (Status st = done(
+              p.bind(1, id).bind(2, static_cast<int64_t>(seat)).bind(3, g.player_ids[seat]).run());
+          !st) {
         (void)exec("ROLLBACK");
         return st.error();
       }
@@ -145,9 +169,12 @@ class SqliteStore final : public Store {
     return rows.front();
   }
   std::vector<GameRow> finished_games_of(const std::string& person_id, int limit) override {
-    return load_games(("SELECT g.id FROM games g JOIN game_players p ON p.game = g.id WHERE p.person = ?1 "
-                       "AND g.result IS NOT NULL ORDER BY g.id DESC LIMIT " + std::to_string(limit)).c_str(),
-                      person_id);
+    return load_games(
+        ("SELECT g.id FROM games g JOIN game_players p ON p.game = g.id WHERE p.person = ?1 "
+         "AND g.result IS NOT NULL ORDER BY g.id DESC LIMIT " +
+         std::to_string(limit))
+            .c_str(),
+        person_id);
   }
 
   Status exec(const char* sql) {
@@ -176,8 +203,10 @@ class SqliteStore final : public Store {
     std::vector<GameRow> out;
     for (int64_t id : ids) {
       GameRow g;
-      Statement s(db_, "SELECT id, group_id, game, data, start_text, IFNULL(result, ''), started, IFNULL(ended, 0) "
-                       "FROM games WHERE id = ?1");
+      Statement s(db_,
+                  "SELECT id, group_id, game, data, start_text, IFNULL(result, ''), started, "
+                  "IFNULL(ended, 0) "
+                  "FROM games WHERE id = ?1");
       s.bind(1, id);
       if (!s.step()) continue;
       g.id = s.integer(0);

@@ -36,11 +36,11 @@ struct GameRow {
   int64_t id = 0;
   std::string group_id;
   std::string game;
-  std::string data_json;     // options, players (seat -> person or CPU level), names
-  std::string start_text;    // position text the record starts from
+  std::string data_json;                // options, players (seat -> person or CPU level), names
+  std::string start_text;               // position text the record starts from
   std::vector<std::string> player_ids;  // person id per seat ("" = CPU)
   std::vector<std::string> moves;
-  std::string result_json;   // empty while the game is going on
+  std::string result_json;  // empty while the game is going on
   int64_t started_ms = 0;
   int64_t ended_ms = 0;
 };

@@ -9,8 +9,8 @@ using Set = std::set<std::string>;
 TEST(AnnanBacking, FrontPieceMovesLikeTheFriendlyPieceDirectlyBehind) {
   auto s = load("annan", "8k/9/9/9/4P4/4R4/9/9/4K4 b - 1");  // pawn 5e backed by rook 5f
   EXPECT_EQ(moves_starting(*s, "5e"),
-            (Set{"5e5d", "5e5c", "5e5c+", "5e5b", "5e5b+", "5e5a+", "5e4e", "5e3e", "5e2e",
-                 "5e1e", "5e6e", "5e7e", "5e8e", "5e9e"}));
+            (Set{"5e5d", "5e5c", "5e5c+", "5e5b", "5e5b+", "5e5a+", "5e4e", "5e3e", "5e2e", "5e1e",
+                 "5e6e", "5e7e", "5e8e", "5e9e"}));
 }
 
 TEST(AnnanBacking, OnlyTheSquareDirectlyBehindCounts) {

@@ -4,7 +4,8 @@
 namespace kaisho::testing {
 namespace {
 
-void expect_sfen_error(std::string_view sfen, std::string_view why, std::string_view game = "shogi") {
+void expect_sfen_error(std::string_view sfen, std::string_view why,
+                       std::string_view game = "shogi") {
   const std::string e = load_error(game, sfen);
   EXPECT_NE(e.find(why), std::string::npos) << "SFEN: " << sfen << "\nerror: " << e;
 }

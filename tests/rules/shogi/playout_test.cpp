@@ -24,7 +24,8 @@ std::vector<uint16_t> reference_moves(Position& pos, const RuleSettings& rules) 
     Bitboard targets = attacks_of(movement_at<V>(pos, from), facing_of(us), from, pos.occupied());
     for (Square to = 0; to < kSquareCount; ++to) {
       if (!targets.test(to) || (pos.at(to) != kNoPiece && color_of(pos.at(to)) == us)) continue;
-      bool may_promote = can_promote(t) && (promotion_zone(us).test(from) || promotion_zone(us).test(to));
+      bool may_promote =
+          can_promote(t) && (promotion_zone(us).test(from) || promotion_zone(us).test(to));
       if (may_promote) candidates.push_back(Move::normal(from, to, true));
       candidates.push_back(Move::normal(from, to, false));  // dead squares judged below
     }
@@ -51,7 +52,8 @@ std::vector<uint16_t> reference_moves(Position& pos, const RuleSettings& rules) 
       if (V == Variant::Shogi || !rules.annan_allow_if_backed) {
         ok = false;
       } else {
-        Bitboard reach = attacks_of(movement_at<V>(pos, m.to()), facing_of(us), m.to(), pos.occupied());
+        Bitboard reach =
+            attacks_of(movement_at<V>(pos, m.to()), facing_of(us), m.to(), pos.occupied());
         ok = (reach & ~pos.pieces(us)).any();
       }
     }
@@ -68,7 +70,8 @@ std::vector<uint16_t> reference_moves(Position& pos, const RuleSettings& rules) 
 }
 
 template <Variant V>
-void random_playouts(const char* start, int games, int max_plies, uint64_t seed, RuleSettings rules) {
+void random_playouts(const char* start, int games, int max_plies, uint64_t seed,
+                     RuleSettings rules) {
   Rng rng(seed);
   for (int g = 0; g < games; ++g) {
     auto parsed = parse_sfen(start, V, rules);

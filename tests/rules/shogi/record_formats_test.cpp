@@ -37,7 +37,8 @@ TEST(CsaRecord, BoardThenMovesThenResult) {
   const std::string& c = csa.value();
   EXPECT_NE(c.find("N+Aiko\nN-CPU\n"), std::string::npos);
   EXPECT_NE(c.find("P1-KY-KE-GI-KI-OU-KI-GI-KE-KY\n"), std::string::npos) << c;
-  EXPECT_NE(c.find("+7776FU\n-3334FU\n+8822UM\n-3122GI\n+0045KA\n%TORYO\n"), std::string::npos) << c;
+  EXPECT_NE(c.find("+7776FU\n-3334FU\n+8822UM\n-3122GI\n+0045KA\n%TORYO\n"), std::string::npos)
+      << c;
 }
 
 TEST(KifRecord, HandicapStartIsNamedAndBadMovesAreErrors) {

@@ -175,12 +175,15 @@ TEST(ShogiMoveLimit, NoLimitByDefault) {
 }
 
 TEST(ShogiHandicap, GiverIsGoteAndMovesFirst) {
-  const std::pair<const char*, const char*> cases[] = {
-      {"lance", "lnsgkgsn1/1r5b1/"}, {"bishop", "lnsgkgsnl/1r7/"},
-      {"rook", "lnsgkgsnl/7b1/"},    {"rook_lance", "lnsgkgsn1/7b1/"},
-      {"two", "lnsgkgsnl/9/"},       {"four", "1nsgkgsn1/9/"},
-      {"six", "2sgkgs2/9/"},         {"eight", "3gkg3/9/"},
-      {"ten", "4k4/9/"}};
+  const std::pair<const char*, const char*> cases[] = {{"lance", "lnsgkgsn1/1r5b1/"},
+                                                       {"bishop", "lnsgkgsnl/1r7/"},
+                                                       {"rook", "lnsgkgsnl/7b1/"},
+                                                       {"rook_lance", "lnsgkgsn1/7b1/"},
+                                                       {"two", "lnsgkgsnl/9/"},
+                                                       {"four", "1nsgkgsn1/9/"},
+                                                       {"six", "2sgkgs2/9/"},
+                                                       {"eight", "3gkg3/9/"},
+                                                       {"ten", "4k4/9/"}};
   for (auto [handicap, prefix] : cases) {
     auto s = load("shogi", "startpos", {{"handicap", handicap}});
     const std::string text = s->position_text();
