@@ -2,7 +2,7 @@
 # One command: install dependencies, build everything with AddressSanitizer and
 # UndefinedBehaviorSanitizer (assertions on), and run every test: the C++ suites (ctest,
 # including the real-server WebSocket test), the web client's unit tests, and the browser
-# end-to-end tests against a real server.
+# end-to-end tests against a real server; and that every file is formatted (scripts/format.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh --with-browser
@@ -12,4 +12,5 @@ cmake --build build-test -j"$(nproc)"
 (cd build-test && ctest --output-on-failure -j"$(nproc)")
 scripts/fuzz.sh 5
 (cd web && npm ci --no-audit --no-fund && npm run build && npm test)
+scripts/format.sh --check
 scripts/browser-e2e.sh build-test/kaisho
