@@ -366,7 +366,7 @@ TEST(YoninCpuEvaluation, AnEnemyPieceWithinTwoSquaresOfTheKingLowersItsSafety) {
   const int far_safety = ai::yonin_search::king_safety(concrete(*far).position(), 0, false);
   EXPECT_EQ(far_safety, 0);
   EXPECT_LT(near_safety, far_safety);
-  // West's king on 9e is four files from the silver either way: no change.
+  // West's king on 9e is six files from the silver either way: no change.
   EXPECT_EQ(ai::yonin_search::king_safety(concrete(*near).position(), 1, false),
             ai::yonin_search::king_safety(concrete(*far).position(), 1, false));
 }
