@@ -17,41 +17,6 @@ Error sfen_error(std::string what) {
 
 }  // namespace
 
-std::string_view piece_name(PieceType t) {
-  switch (t) {
-    case kPawn:
-      return "pawn";
-    case kLance:
-      return "lance";
-    case kKnight:
-      return "knight";
-    case kSilver:
-      return "silver";
-    case kBishop:
-      return "bishop";
-    case kRook:
-      return "rook";
-    case kGold:
-      return "gold";
-    case kKing:
-      return "king";
-    case kProPawn:
-      return "tokin";
-    case kProLance:
-      return "promoted lance";
-    case kProKnight:
-      return "promoted knight";
-    case kProSilver:
-      return "promoted silver";
-    case kHorse:
-      return "horse";
-    case kDragon:
-      return "dragon";
-    default:
-      return "piece";
-  }
-}
-
 std::string_view color_name(Color c) {
   return c == kBlack ? "sente" : "gote";
 }

@@ -21,7 +21,6 @@ Result<Move> parse_usi(std::string_view text);
 template <Variant V>
 std::string explain_illegal(const Position& pos, const RuleSettings& rules, Move m);
 
-std::string_view piece_name(PieceType t);
 std::string_view color_name(Color c);
 
 }  // namespace kaisho::shogi

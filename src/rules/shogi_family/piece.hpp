@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string_view>
 
 namespace kaisho::shogi_family {
 
@@ -25,6 +26,42 @@ enum PieceType : uint8_t {
   kDragon = 14,  // promoted rook
   kPieceTypeCount = 15,
 };
+
+// A type's English name, for error messages ("promoted silver"); "piece" for none.
+constexpr std::string_view piece_name(PieceType t) {
+  switch (t) {
+    case kPawn:
+      return "pawn";
+    case kLance:
+      return "lance";
+    case kKnight:
+      return "knight";
+    case kSilver:
+      return "silver";
+    case kBishop:
+      return "bishop";
+    case kRook:
+      return "rook";
+    case kGold:
+      return "gold";
+    case kKing:
+      return "king";
+    case kProPawn:
+      return "tokin";
+    case kProLance:
+      return "promoted lance";
+    case kProKnight:
+      return "promoted knight";
+    case kProSilver:
+      return "promoted silver";
+    case kHorse:
+      return "horse";
+    case kDragon:
+      return "dragon";
+    default:
+      return "piece";
+  }
+}
 
 // Types that can stand in a hand (and be dropped): pawn..gold.
 constexpr int kHandTypeCount = 8;  // indices 1..7 used

@@ -394,35 +394,6 @@ std::string_view seat_name(Seat s) {
   }
 }
 
-std::string_view piece_name(PieceType t) {
-  switch (t) {
-    case kPawn:
-      return "pawn";
-    case kSilver:
-      return "silver";
-    case kRook:
-      return "rook";
-    case kGold:
-      return "gold";
-    case kKing:
-      return "king";
-    case kProPawn:
-      return "tokin";
-    case kProSilver:
-      return "promoted silver";
-    case kDragon:
-      return "dragon";
-    case kBishop:
-      return "bishop";
-    case kKnight:
-      return "knight";
-    case kLance:
-      return "lance";
-    default:
-      return "piece";
-  }
-}
-
 Result<Position> parse_position(std::string_view text, const Settings& settings) {
   const auto fields = text::split_ws(text);
   if (fields.size() != 7) {

@@ -26,6 +26,5 @@ std::string explain_illegal(Position& pos, Move m);
 
 char seat_letter(Seat s);            // 's', 'w', 'n', 'e'; 'x' for kOwnerless
 std::string_view seat_name(Seat s);  // "south", ...; "nobody" for kNoSeat
-std::string_view piece_name(PieceType t);
 
 }  // namespace kaisho::yonin
