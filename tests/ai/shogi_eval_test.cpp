@@ -175,8 +175,9 @@ TEST(ShogiEvaluation, AKingZoneTellsTheCornerFromTheCentreAndMirrorsTheBoard) {
       }
 }
 
-// The evaluation's attack maps (king safety, mobility, threats) agree with the rules' attack
-// test on every square: who attacks it, and the cheapest attacker's movement.
+// The evaluation's attack maps (king safety, mobility, threats, king danger) agree with the
+// rules' attack test on every square: who attacks it, whether two or more pieces do, whether
+// a piece other than the king does, and the cheapest attacker's movement.
 TEST(ShogiEvaluation, AttackMapsMatchTheRulesAttackTestInRandomGames) {
   Rng rng(11);
   for (int game = 0; game < 40; ++game) {
@@ -188,6 +189,9 @@ TEST(ShogiEvaluation, AttackMapsMatchTheRulesAttackTestInRandomGames) {
         for (Square sq = 0; sq < kSquareCount; ++sq) {
           const Bitboard attackers = attackers_to<Variant::Shogi>(pos, colour, sq, pos.occupied());
           ASSERT_EQ(maps.all[c].test(sq), attackers.any()) << to_sfen(pos) << " square " << sq;
+          ASSERT_EQ(maps.twice[c].test(sq), attackers.count() >= 2) << to_sfen(pos);
+          const Bitboard but_king = attackers & ~pos.pieces(colour, Movement::King);
+          ASSERT_EQ(maps.but_king[c].test(sq), but_king.any()) << to_sfen(pos);
           if (attackers.none()) continue;
           Movement cheapest = Movement::King;
           for (Movement m : kMovementsByCost)
@@ -212,7 +216,7 @@ TEST(ShogiEvaluation, AnAttackedPieceIsSeenByItsCheapestAttackerItsGuardAndTheTu
   const auto threats_of = [](const Position& pos) {
     std::vector<std::pair<int, int>> found;
     visit_dynamic_features(pos, [&](int index, int value) {
-      if (index >= f::kThreats) found.emplace_back(index, value);
+      if (index >= f::kThreats && index < f::kKingSquares) found.emplace_back(index, value);
     });
     std::sort(found.begin(), found.end());
     return found;
@@ -230,6 +234,83 @@ TEST(ShogiEvaluation, AnAttackedPieceIsSeenByItsCheapestAttackerItsGuardAndTheTu
   for (auto& [index, value] : expected) value = -value;
   std::sort(expected.begin(), expected.end());
   EXPECT_EQ(threats_of(colour_flipped(pos)), expected);
+}
+
+namespace {
+
+// The king-danger features of a position, summed by index.
+std::vector<std::pair<int, int>> king_danger_of(const Position& pos) {
+  std::vector<std::pair<int, int>> found;
+  visit_dynamic_features(pos, [&](int index, int value) {
+    if (index < f::kKingSquares) return;
+    const auto it = std::find_if(found.begin(), found.end(),
+                                 [&](const auto& entry) { return entry.first == index; });
+    if (it == found.end())
+      found.emplace_back(index, value);
+    else
+      it->second += value;
+  });
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
+// Places beside a king (features::king_square), seen by its owner.
+constexpr int kAhead = 0, kBehind = 2, kDiagonallyAhead = 3, kBeside = 4, kDiagonallyBehind = 5;
+
+}  // namespace
+
+// Each square beside a king is one feature: its place, how many of the opponent's pieces
+// attack it, whether an own piece other than the king guards it, what stands on it and the
+// opponent's non-pawn pieces in hand.
+TEST(ShogiEvaluation, EachSquareBesideAKingIsSeenByItsAttackersGuardsOccupantAndTheHand) {
+  // Sente's king on 5i, its gold on 5h guarding 4h and 6h; gote's silver on 4g attacks 3h,
+  // 4h and 5h, its knight on 3f 2h and 4h; gote holds a bishop and a pawn. Gote's king in
+  // the corner, 9a, with nothing near it and nothing in sente's hand. The bishop could be
+  // dropped to check on 3g, 2f, 1e, 7g, 8f and 9e, where nothing of sente's guards it.
+  const Position pos = sfen("k8/9/9/9/9/6n2/5s3/4G4/4K4 b bp 1");
+  std::vector<std::pair<int, int>> expected = {
+      {f::king_square(kAhead, 1, false, 1, 1), 1},
+      {f::king_square(kDiagonallyAhead, 2, true, 0, 1), 1},
+      {f::king_square(kDiagonallyAhead, 0, true, 0, 1), 1},
+      {f::king_square(kBeside, 0, false, 0, 1), 2},
+      {f::king_square(kAhead, 0, false, 0, 0), -1},
+      {f::king_square(kDiagonallyAhead, 0, false, 0, 0), -1},
+      {f::king_square(kBeside, 0, false, 0, 0), -1},
+      {f::drop_check(kBishop, 6), 1},
+  };
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(king_danger_of(pos), expected);
+  for (auto& [index, value] : expected) value = -value;
+  EXPECT_EQ(king_danger_of(colour_flipped(pos)), expected);
+  // A king in the middle of the board has squares behind it too.
+  const auto behind = king_danger_of(sfen("k8/9/9/9/4K4/9/9/9/9 b - 1"));
+  EXPECT_NE(std::find(behind.begin(), behind.end(),
+                      std::pair{f::king_square(kBehind, 0, false, 0, 0), 1}),
+            behind.end());
+  EXPECT_NE(std::find(behind.begin(), behind.end(),
+                      std::pair{f::king_square(kDiagonallyBehind, 0, false, 0, 0), 2}),
+            behind.end());
+}
+
+// A piece in the opponent's hand that could be dropped to check the king where it cannot be
+// taken: no other piece of the king's side guards the square, and the king does not reach it
+// or the opponent backs it. A pawn is never dropped on a file where its owner has a pawn.
+TEST(ShogiEvaluation, ADropCheckCountsOnlyWhereTheDroppedPieceCannotBeTaken) {
+  const auto drop_checks = [](const Position& pos) {
+    std::vector<std::pair<int, int>> found;
+    for (const auto& entry : king_danger_of(pos))
+      if (entry.first >= f::kDropChecks) found.push_back(entry);
+    return found;
+  };
+  using Found = std::vector<std::pair<int, int>>;
+  // Gote holds a gold and a pawn; nothing backs the squares beside sente's king on 5i.
+  EXPECT_EQ(drop_checks(sfen("k8/9/9/9/9/9/9/9/4K4 b gp 1")), Found{});
+  // A gote silver on 4g backs 4h and 5h: a gold dropped on either, or a pawn on 5h, checks.
+  EXPECT_EQ(drop_checks(sfen("k8/9/9/9/9/9/5s3/9/4K4 b gp 1")),
+            (Found{{f::drop_check(kPawn, 1), 1}, {f::drop_check(kGold, 2), 1}}));
+  // A gote pawn on 5g backs 5h, but gote may not drop a second pawn on file 5.
+  EXPECT_EQ(drop_checks(sfen("k8/9/9/9/9/9/4p4/9/4K4 b gp 1")),
+            (Found{{f::drop_check(kGold, 1), 1}}));
 }
 
 // The search carries the placement sums from move to move (placement_after); after every

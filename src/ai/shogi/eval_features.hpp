@@ -32,6 +32,12 @@
 //   threats        one per (piece type, the movement of its cheapest attacker, whether its
 //                  owner guards it, whether its owner is to move) for every piece but a king
 //                  that the opponent attacks
+//   king squares   one per (place beside the king, how many of the opponent's pieces attack
+//                  it (0, 1, 2+), whether an own piece other than the king guards it, what
+//                  stands on it, the opponent's non-pawn pieces in hand (0, 1, 2+)) for each
+//                  square beside a king
+//   drop checks    one per (type in the opponent's hand, how many empty squares it could be
+//                  dropped on to check the king where it cannot be taken (1, 2, 3+))
 //
 // Every feature has two weights, one for the opening and one for the endgame, and the
 // evaluation blends them by the game's phase (game_phase: 0 at the start, kPhaseMax once
@@ -77,7 +83,10 @@ constexpr int kLineReach = 8;       // the blocker's distance, 1..8
 constexpr int kLines = kPairs + kPieceTypeCount * 2 * kPieceTypeCount * kPairDirections;
 constexpr int kThreats = kLines + kLineSliders * kLineDirections * 2 * kPieceTypeCount * kLineReach;
 constexpr int kMovements = 10;  // the attacker's movement (Movement)
-constexpr int kCount = kThreats + kPieceTypeCount * kMovements * 2 * 2;
+constexpr int kKingSquares = kThreats + kPieceTypeCount * kMovements * 2 * 2;
+constexpr int kKingPlaces = 6;  // beside the king, left and right merged (king_square)
+constexpr int kDropChecks = kKingSquares + kKingPlaces * 3 * 2 * 3 * 3;
+constexpr int kCount = kDropChecks + kHandTypeCount * 3;
 
 // Weights: every feature has an opening weight and an endgame weight, stored side by side
 // (opening_weight(i) and endgame_weight(i) name the layout; nothing else may assume it).
@@ -161,6 +170,21 @@ constexpr int threat(PieceType t, Movement attacker, bool guarded, bool owner_to
          owner_to_move;
 }
 
+// King squares: the square beside a king at `place` (|file step| * 3 + rank step + 1, the rank
+// step seen by the king's owner; 1, the king's own square, is never used), attacked by
+// `attackers` of the opponent's pieces (0, 1, 2 for two or more), guarded by an own piece
+// other than the king or not, standing empty (0), holding an own piece (1) or an opponent's
+// (2), with `hand` non-pawn pieces in the opponent's hand (0, 1, 2 for two or more).
+constexpr int king_square(int place, int attackers, bool guarded, int occupant, int hand) {
+  return kKingSquares + (((place * 3 + attackers) * 2 + guarded) * 3 + occupant) * 3 + hand;
+}
+
+// Drop checks: the opponent holds a piece of type t that it could drop on `squares` (1, 2, 3
+// for three or more) empty squares to check the king where the king's side cannot take it.
+constexpr int drop_check(PieceType t, int squares) {
+  return kDropChecks + t * 3 + (squares < 3 ? squares : 3) - 1;
+}
+
 // The n-th piece of type t in hand (1 <= n <= kMaxInHand).
 constexpr int hand(PieceType t, int n) {
   return kHand + t * (kMaxInHand + 1) + n;
@@ -219,11 +243,14 @@ inline int game_phase(const Position& pos) {
 }
 
 // What each colour attacks (every piece's moves on the board, kings' too), by the mover's
-// movement and in all, and how many squares not its own its rooks/dragons and
+// movement and in all; the squares two or more of its pieces attack; what its pieces other
+// than the king attack; and how many squares not its own its rooks/dragons and
 // bishops/horses reach by sliding (counted per piece).
 struct AttackMaps {
   Bitboard by_movement[2][features::kMovements];
   Bitboard all[2];
+  Bitboard twice[2];
+  Bitboard but_king[2];
   int rook_reach[2] = {0, 0};
   int bishop_reach[2] = {0, 0};
 };
@@ -237,30 +264,40 @@ inline AttackMaps attack_maps(const Position& pos) {
     const Facing facing = facing_of(c);
     const Bitboard not_own = ~pos.pieces(c);
     // Pawns, all at once: an unpromoted pawn never stands on its last rank, so one step
-    // forward (a square lower for sente, higher for gote) stays on its file.
+    // forward (a square lower for sente, higher for gote) stays on its file, and no two
+    // pawns attack the same square.
     const Bitboard pawns = pos.pieces(c, M::Pawn);
     maps.by_movement[ci][static_cast<int>(M::Pawn)] =
         c == kBlack ? pawns.shifted_right(1) : pawns.shifted_left(1);
-    maps.all[ci] = maps.by_movement[ci][static_cast<int>(M::Pawn)];
+    Bitboard all = maps.by_movement[ci][static_cast<int>(M::Pawn)], twice;
     for (int mi = static_cast<int>(M::Pawn) + 1; mi < features::kMovements; ++mi) {
       const M m = static_cast<M>(mi);
       Bitboard a;
       for (Square sq : squares(pos.pieces(c, m))) {
+        Bitboard x;
         if (m == M::Rook || m == M::Dragon) {
           const Bitboard slide = rook_attacks(sq, occ);
           maps.rook_reach[ci] += (slide & not_own).count();
-          a |= m == M::Dragon ? slide | kTables.king[sq] : slide;
+          x = m == M::Dragon ? slide | kTables.king[sq] : slide;
         } else if (m == M::Bishop || m == M::Horse) {
           const Bitboard slide = bishop_attacks(sq, occ);
           maps.bishop_reach[ci] += (slide & not_own).count();
-          a |= m == M::Horse ? slide | kTables.king[sq] : slide;
+          x = m == M::Horse ? slide | kTables.king[sq] : slide;
         } else {
-          a |= attacks_of(m, facing, sq, occ);
+          x = attacks_of(m, facing, sq, occ);
         }
+        twice |= all & x;
+        all |= x;
+        a |= x;
       }
       maps.by_movement[ci][mi] = a;
-      maps.all[ci] |= a;
     }
+    maps.all[ci] = all;
+    maps.twice[ci] = twice;
+    Bitboard but_king;
+    for (int mi = 0; mi < features::kMovements; ++mi)
+      if (mi != static_cast<int>(M::King)) but_king |= maps.by_movement[ci][mi];
+    maps.but_king[ci] = but_king;
   }
   return maps;
 }
@@ -392,6 +429,55 @@ void visit_threat_features(const Position& pos, const AttackMaps& maps, Color c,
   }
 }
 
+// The place (features::king_square) of the square `king + delta - 10` beside colour c's king
+// on `king`: a square beside it is 9 * file step + rank step away.
+inline constexpr auto kKingPlace = [] {
+  std::array<std::array<int8_t, 21>, 2> t{};
+  for (int df = -1; df <= 1; ++df)
+    for (int dr = -1; dr <= 1; ++dr)
+      for (int c = 0; c < 2; ++c)  // gote's view is turned: its forward is sente's backward
+        t[c][df * 9 + dr + 10] = static_cast<int8_t>((df < 0 ? -df : df) * 3 + (c ? -dr : dr) + 1);
+  return t;
+}();
+
+// The king-square and drop-check features of colour c's king (features::king_square,
+// features::drop_check), each with `sign`.
+template <class Add>
+void visit_king_danger_features(const Position& pos, const AttackMaps& maps, Color c, int sign,
+                                Add&& add) {
+  namespace f = features;
+  const Color them = ~c;
+  const Square king = pos.king_square(c);
+  int hand = 0;
+  for (int t = kLance; t <= kGold; ++t) hand += pos.hand(them).count[t];
+  const int hand_bucket = hand < 2 ? hand : 2;
+  const Bitboard near = kTables.king[king];
+  for (Square sq : squares(near)) {
+    const int place = kKingPlace[c][sq - king + 10];
+    const int attackers = maps.twice[them].test(sq) ? 2 : maps.all[them].test(sq) ? 1 : 0;
+    const Piece p = pos.at(sq);
+    const int occupant = p == kNoPiece ? 0 : color_of(p) == c ? 1 : 2;
+    add(f::king_square(place, attackers, maps.but_king[c].test(sq), occupant, hand_bucket), sign);
+  }
+  // A dropped piece checks from where the same piece of the king's colour on the king's square
+  // would attack; it cannot be taken where no other piece guards it and the king does not
+  // reach it or the opponent backs it. Such a square is never one where a pawn, lance or knight
+  // could not move again (it lies behind the king as the dropped piece faces); whether a pawn
+  // drop would mate (which the rules forbid) is not asked.
+  const Bitboard occ = pos.occupied();
+  const Bitboard safe = ~occ & ~maps.but_king[c] & (~near | maps.all[them]);
+  const Facing facing = facing_of(c);
+  for (int t = kPawn; t <= kGold; ++t) {
+    if (pos.hand(them).count[t] == 0) continue;
+    const PieceType type = static_cast<PieceType>(t);
+    // The square in front of the king is on the king's file: no second pawn there.
+    if (type == kPawn && (pos.pieces(them, Movement::Pawn) & kTables.file[file_of(king)]).any())
+      continue;
+    const Bitboard checks = attacks_of(movement_of(type), facing, king, occ) & safe;
+    if (const int n = checks.count()) add(f::drop_check(type, n), sign);
+  }
+}
+
 // The dynamic features; the tempo feature is +1 when sente is to move, -1 when gote is.
 template <class Add>
 void visit_dynamic_features(const Position& pos, Add&& add) {
@@ -417,6 +503,7 @@ void visit_dynamic_features(const Position& pos, Add&& add) {
     if (bishop_reach) add(f::kBishopMobility, sign * bishop_reach);
     visit_line_features(pos, c, sign, add);
     visit_threat_features(pos, maps, c, sign, add);
+    visit_king_danger_features(pos, maps, c, sign, add);
   }
   add(f::kTempo, pos.side_to_move() == kBlack ? 1 : -1);
 }
