@@ -72,6 +72,10 @@ constexpr int kExchangePruneDepth = 6;
 constexpr uint64_t kMateNodeWeight = 16;
 // Depths from which the table's move is tested for singularity.
 constexpr int kSingularDepth = 6;
+// Plain Shogi, non-PV nodes, ProbCut: from kProbCutDepth, a capture whose exchange could beat
+// beta by kProbCutMargin and that does so in a search four plies shallower cuts the node.
+constexpr int kProbCutDepth = 5;
+constexpr int kProbCutMargin = 200;
 
 template <Variant V>
 class ShogiSearcher final : public Searcher {
@@ -90,6 +94,7 @@ class ShogiSearcher final : public Searcher {
   // `checked`: whether the side to move is in check (the caller has just tested it).
   int search(int alpha, int beta, int depth, int ply, bool checked);
   int quiescence(int alpha, int beta, int ply, int qply, bool checked);
+  std::optional<int> probcut(int beta, int depth, int ply, uint64_t key);
   void order(const MoveList& list, Move tt_move, int ply, bool checked,
              std::array<int, 600>& keys) const;
   bool is_capture(Move m) const { return !m.is_drop() && pos_.at(m.to()) != kNoPiece; }
@@ -292,6 +297,37 @@ int ShogiSearcher<V>::quiescence(int alpha, int beta, int ply, int qply, bool ch
   return best;
 }
 
+// ProbCut at a non-PV node not in check (the constants' comment): each capture whose exchange
+// could lift the static evaluation to beta + kProbCutMargin is tried, first by quiescence,
+// then, if that holds, by a null-window search at depth - 4. The first that holds is stored
+// as a lower bound at depth - 3 and its score returned.
+template <Variant V>
+std::optional<int> ShogiSearcher<V>::probcut(int beta, int depth, int ply, uint64_t key) {
+  const int probcut_beta = beta + kProbCutMargin;
+  MoveList captures;
+  generate_captures<V>(pos_, rules_, captures);
+  for (int i = 0; i < captures.size(); ++i) {
+    const Move m = captures[i];
+    if (see(pos_, m) < probcut_beta - static_evals_[ply]) continue;
+    if (budget_.exhausted()) return std::nullopt;
+    budget_.count();
+    const MoveFacts facts = facts_of(pos_, m);
+    pos_.do_move(m);
+    moved(m, facts, ply);
+    const bool gives_check = in_check<V>(pos_);
+    int score = -quiescence(-probcut_beta, -probcut_beta + 1, ply + 1, 0, gives_check);
+    if (score >= probcut_beta)
+      score = -search(-probcut_beta, -probcut_beta + 1, depth - 4, ply + 1, gives_check);
+    pos_.undo_move();
+    if (budget_.aborted()) return std::nullopt;
+    if (score >= probcut_beta) {
+      tt_.store(key, m.raw(), score_to_tt(score, ply, kMateBound), depth - 3, Bound::Lower);
+      return score;
+    }
+  }
+  return std::nullopt;
+}
+
 template <Variant V>
 int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply, bool checked) {
   assert(checked == in_check<V>(pos_));
@@ -376,6 +412,16 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply, bool check
     }
   }
   null_allowed_ = true;
+  // ProbCut, unless the table already says a shallower search stays below its bound.
+  if constexpr (V == Variant::Shogi) {
+    if (!pv_node && !checked && !excluded && depth >= kProbCutDepth &&
+        std::abs(beta) < kMateBound &&
+        !(tt_move && tt_depth >= depth - 3 && tt_score < beta + kProbCutMargin)) {
+      const auto score = probcut(beta, depth, ply, key);
+      if (budget_.aborted()) return 0;
+      if (score) return *score;
+    }
+  }
   // Without a move from the table, a deep node is searched one ply shallower (its ordering
   // is poor; a later visit finds the move stored).
   if (!tt_move && depth >= 4) --depth;
