@@ -63,6 +63,20 @@ Move pick_next(Move* moves, Key* keys, int size, int i) {
   return moves[i];
 }
 
+// Principal variation search of one move at a node: the first move with the full window; a
+// later one with a null window at `depth - reduction`, searched again without the reduction
+// if it beats alpha, and with the full window if it then lands inside it. `child(alpha, beta,
+// depth)` searches the position after the move for the opponent (negamax); the move's score
+// is returned.
+template <class Child>
+int pvs_score(Child&& child, bool first, int alpha, int beta, int depth, int reduction) {
+  if (first) return -child(-beta, -alpha, depth);
+  int score = -child(-alpha - 1, -alpha, depth - reduction);
+  if (score > alpha && reduction) score = -child(-alpha - 1, -alpha, depth);
+  if (score > alpha && score < beta) score = -child(-beta, -alpha, depth);
+  return score;
+}
+
 // Moves a history statistic by `amount` (|amount| <= kHistoryMax), each step the smaller the
 // nearer the statistic already is to kHistoryMax in that direction, so that it stays within
 // +-kHistoryMax and recent results weigh more than old ones.

@@ -189,15 +189,9 @@ int HasamiSearcher::search(int alpha, int beta, int depth, int ply) {
     if (budget_.exhausted()) return 0;
     budget_.count();
     pos_.do_move(m);
-    if (i == 0) {
-      score = -search(-beta, -alpha, depth - 1, ply + 1);
-    } else {
-      int reduction = 0;
-      if (depth >= 3 && i >= 3 && !capture) reduction = i >= 12 ? 2 : 1;
-      score = -search(-alpha - 1, -alpha, depth - 1 - reduction, ply + 1);
-      if (score > alpha && reduction) score = -search(-alpha - 1, -alpha, depth - 1, ply + 1);
-      if (score > alpha && score < beta) score = -search(-beta, -alpha, depth - 1, ply + 1);
-    }
+    const int reduction = depth >= 3 && i >= 3 && !capture ? (i >= 12 ? 2 : 1) : 0;
+    score = pvs_score([&](int a, int b, int d) { return search(a, b, d, ply + 1); }, i == 0, alpha,
+                      beta, depth - 1, reduction);
     pos_.undo_move();
     if (budget_.aborted()) return 0;
     if (!capture) quiets.add(m);

@@ -233,15 +233,9 @@ int MusashiSearcher::search(int alpha, int beta, int depth, int ply) {
     budget_.count();
     Position::Undo undo;
     make(m, undo);
-    if (i == 0) {
-      score = -search(-beta, -alpha, depth - 1, ply + 1);
-    } else {
-      int reduction = 0;
-      if (children && depth >= 3 && i >= 4) reduction = i >= 12 ? 2 : 1;
-      score = -search(-alpha - 1, -alpha, depth - 1 - reduction, ply + 1);
-      if (score > alpha && reduction) score = -search(-alpha - 1, -alpha, depth - 1, ply + 1);
-      if (score > alpha && score < beta) score = -search(-beta, -alpha, depth - 1, ply + 1);
-    }
+    const int reduction = children && depth >= 3 && i >= 4 ? (i >= 12 ? 2 : 1) : 0;
+    score = pvs_score([&](int a, int b, int d) { return search(a, b, d, ply + 1); }, i == 0, alpha,
+                      beta, depth - 1, reduction);
     unmake(m, undo);
     if (budget_.aborted()) return 0;
     if (!capture) quiets.add(m);

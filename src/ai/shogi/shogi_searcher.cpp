@@ -501,27 +501,21 @@ int ShogiSearcher<V>::search(int alpha, int beta, int depth, int ply, bool check
           attackers_to<V>(pos_, ~them, m.to(), occ).none())
         --new_depth;
     }
-    int score;
-    if (i == 0) {
-      score = -search(-beta, -alpha, new_depth, ply + 1, gives_check);
-    } else {
-      int reduction = 0;
-      if (reducible && !gives_check) {
-        // Less for a PV node and a killer, and by the move's statistics: a move that often
-        // refuted others here is reduced less, one that often failed more.
-        reduction = kReductions.r[std::min(depth, 63)][std::min(i, 63)];
-        if (pv_node) --reduction;
-        if (m == killers_.first(ply) || m == killers_.second(ply)) --reduction;
-        if (!improving) ++reduction;
-        reduction -= quiet_stat / 12000;
-        reduction = std::clamp(reduction, 0, depth - 2);
-      }
-      score = -search(-alpha - 1, -alpha, new_depth - reduction, ply + 1, gives_check);
-      if (score > alpha && reduction)
-        score = -search(-alpha - 1, -alpha, new_depth, ply + 1, gives_check);
-      if (score > alpha && score < beta)
-        score = -search(-beta, -alpha, new_depth, ply + 1, gives_check);
+    // A late quiet move's reduction: less for a PV node and a killer, and by the move's
+    // statistics (a move that often refuted others here is reduced less, one that often
+    // failed more).
+    int reduction = 0;
+    if (reducible && !gives_check) {
+      reduction = kReductions.r[std::min(depth, 63)][std::min(i, 63)];
+      if (pv_node) --reduction;
+      if (m == killers_.first(ply) || m == killers_.second(ply)) --reduction;
+      if (!improving) ++reduction;
+      reduction -= quiet_stat / 12000;
+      reduction = std::clamp(reduction, 0, depth - 2);
     }
+    const int score =
+        pvs_score([&](int a, int b, int d) { return search(a, b, d, ply + 1, gives_check); },
+                  i == 0, alpha, beta, new_depth, reduction);
     pos_.undo_move();
     if (budget_.aborted()) return 0;
     if (!capture) quiets.add(m);
