@@ -14,42 +14,34 @@ std::vector<unsigned char> random_bytes(int n) {
   if (RAND_bytes(b.data(), n) != 1) std::abort();  // no randomness: refuse to run
   return b;
 }
+
+// The bytes written with an alphabet of 2^width characters, most significant bits first, the
+// last character padded with zero bits (width 6: base64url without padding; 5: base32).
+std::string encode_bits(const std::vector<unsigned char>& bytes, const char* alphabet, int width) {
+  const uint32_t mask = (1u << width) - 1;
+  std::string out;
+  uint32_t acc = 0;
+  int bits = 0;
+  for (unsigned char c : bytes) {
+    acc = (acc << 8) | c;
+    bits += 8;
+    while (bits >= width) {
+      out += alphabet[(acc >> (bits - width)) & mask];
+      bits -= width;
+    }
+  }
+  if (bits > 0) out += alphabet[(acc << (width - bits)) & mask];
+  return out;
+}
 }  // namespace
 
 std::string new_device_token() {
-  static const char* alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-  auto b = random_bytes(32);
-  std::string out;
-  uint32_t acc = 0;
-  int bits = 0;
-  for (unsigned char c : b) {
-    acc = (acc << 8) | c;
-    bits += 8;
-    while (bits >= 6) {
-      out += alphabet[(acc >> (bits - 6)) & 63];
-      bits -= 6;
-    }
-  }
-  if (bits > 0) out += alphabet[(acc << (6 - bits)) & 63];
-  return out;
+  return encode_bits(random_bytes(32),
+                     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_", 6);
 }
 
 std::string new_random_id(int bytes) {
-  static const char* alphabet = "abcdefghijklmnopqrstuvwxyz234567";
-  auto b = random_bytes(bytes);
-  std::string out;
-  uint32_t acc = 0;
-  int bits = 0;
-  for (unsigned char c : b) {
-    acc = (acc << 8) | c;
-    bits += 8;
-    while (bits >= 5) {
-      out += alphabet[(acc >> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += alphabet[(acc << (5 - bits)) & 31];
-  return out;
+  return encode_bits(random_bytes(bytes), "abcdefghijklmnopqrstuvwxyz234567", 5);
 }
 
 std::string token_hash(std::string_view token) {
