@@ -3,14 +3,12 @@
 #include <algorithm>
 #include <array>
 #include <cstdlib>
+#include <string>
 
 #include "ai/hasami/evaluation.hpp"
 #include "ai/hasami/tactics.hpp"
-#include "ai/iterative_deepening.hpp"
 #include "ai/levels.hpp"
-#include "ai/search_budget.hpp"
-#include "ai/search_stack.hpp"
-#include "ai/transposition_table.hpp"
+#include "ai/negamax_searcher.hpp"
 #include "core/rng.hpp"
 #include "rules/hasami/game_state.hpp"
 #include "rules/hasami/notation.hpp"
@@ -22,46 +20,40 @@ namespace {
 using namespace kaisho::hasami;
 using hasami_search::NodeEnd;
 
-constexpr int kWin = 30000;
-constexpr int kWinBound = kWin - 1000;  // scores beyond this are forced wins
-constexpr int kInfinity = 32000;
-constexpr int kMaxPly = 96;
 constexpr int kMaxQuiescencePly = 8;
 constexpr int kMoveCapacity = MoveList::kCapacity;
+struct NoUndo {};  // Hasami's position keeps its own history
 
-class HasamiSearcher final : public Searcher {
+class HasamiSearcher final
+    : public NegamaxSearcher<HasamiSearcher, Move, NoUndo, 96, shogi_family::kSquareCount> {
  public:
   SearchResult search(const rules::GameState& state, const SearchLimits& requested,
                       const StopFlag& stop, const InfoCallback& on_info) override;
-  void clear() override {
-    tt_.clear();
-    for (auto& side : history_)
-      for (auto& row : side) row.fill(0);
-  }
-  void set_hash_mb(int mb) override { tt_.resize(mb); }
 
- private:
+  // The skeleton's hooks (see ai/negamax_searcher.hpp).
   int search(int alpha, int beta, int depth, int ply);
   int quiescence(int alpha, int beta, int ply, int qply);
+  void make(Move m, NoUndo&) { pos_.do_move(m); }
+  void unmake(Move, const NoUndo&) { pos_.undo_move(); }
+  // Captures are ordered above 1 << 28 (order()).
+  bool is_capture(Move m, int key) const { return key >= (1 << 28) && pos_.captures_of(m).any(); }
+  static int reduction(int index, int depth, bool capture) {
+    return depth >= 3 && index >= 3 && !capture ? (index >= 12 ? 2 : 1) : 0;
+  }
+  int16_t& history_of(Move m) { return history_[pos_.side_to_move()][m.from()][m.to()]; }
+  static uint32_t tt_code(Move m) { return m.raw(); }
+  static std::string text(Move m) { return move_text(m); }
+
+ private:
   // The score of a node the rules end, if they do (the side to move's view).
   bool ended(int ply, int& score) const;
   uint64_t tt_key() const;
   void order(const MoveList& list, Move tt_move, int ply,
              std::array<int, kMoveCapacity>& keys) const;
-  RootHooks<Move> root_hooks();
-
-  TranspositionTable tt_{16};
-  // Quiet-move statistics by side, origin and destination, within +-kHistoryMax.
-  std::array<
-      std::array<std::array<int16_t, shogi_family::kSquareCount>, shogi_family::kSquareCount>, 2>
-      history_{};
 
   // Per-search state.
   Position pos_;
   GameSettings settings_;
-  SearchBudget budget_;
-  KillerMoves<Move, kMaxPly> killers_;
-  PvTable<Move, kMaxPly> pv_;
 };
 
 bool HasamiSearcher::ended(int ply, int& score) const {
@@ -119,8 +111,6 @@ int HasamiSearcher::quiescence(int alpha, int beta, int ply, int qply) {
   const int stand =
       hasami_search::evaluate(pos_, settings_.win, ours, hasami_search::threats_of(pos_, ~us));
   if (stand >= beta || ply >= kMaxPly || qply >= kMaxQuiescencePly) return stand;
-  int best = stand;
-  alpha = std::max(alpha, stand);
   MoveList list;
   hasami_search::generate_captures(pos_, ours, list);
   std::array<int, kMoveCapacity> keys;
@@ -129,23 +119,7 @@ int HasamiSearcher::quiescence(int alpha, int beta, int ply, int qply) {
     moves[static_cast<size_t>(i)] = list[i];
     keys[static_cast<size_t>(i)] = pos_.captures_of(list[i]).count();
   }
-  for (int i = 0; i < list.size(); ++i) {
-    const Move m = pick_next(moves.data(), keys.data(), list.size(), i);
-    if (budget_.exhausted()) return 0;
-    budget_.count();
-    pos_.do_move(m);
-    score = -quiescence(-beta, -alpha, ply + 1, qply + 1);
-    pos_.undo_move();
-    if (budget_.aborted()) return 0;
-    if (score > best) {
-      best = score;
-      if (score > alpha) {
-        alpha = score;
-        if (alpha >= beta) break;
-      }
-    }
-  }
-  return best;
+  return quiescence_moves(moves.data(), keys.data(), list.size(), stand, alpha, beta, ply, qply);
 }
 
 int HasamiSearcher::search(int alpha, int beta, int depth, int ply) {
@@ -178,56 +152,7 @@ int HasamiSearcher::search(int alpha, int beta, int depth, int ply) {
   std::array<Move, kMoveCapacity> moves;
   for (int i = 0; i < list.size(); ++i) moves[static_cast<size_t>(i)] = list[i];
 
-  const int original_alpha = alpha;
-  int best = -kInfinity;
-  Move best_move;
-  const Color us = pos_.side_to_move();
-  TriedQuiets<Move> quiets;
-  for (int i = 0; i < list.size(); ++i) {
-    const Move m = pick_next(moves.data(), keys.data(), list.size(), i);
-    const bool capture = keys[static_cast<size_t>(i)] >= (1 << 28) && pos_.captures_of(m).any();
-    if (budget_.exhausted()) return 0;
-    budget_.count();
-    pos_.do_move(m);
-    const int reduction = depth >= 3 && i >= 3 && !capture ? (i >= 12 ? 2 : 1) : 0;
-    score = pvs_score([&](int a, int b, int d) { return search(a, b, d, ply + 1); }, i == 0, alpha,
-                      beta, depth - 1, reduction);
-    pos_.undo_move();
-    if (budget_.aborted()) return 0;
-    if (!capture) quiets.add(m);
-    if (score > best) {
-      best = score;
-      best_move = m;
-      if (score > alpha) {
-        alpha = score;
-        pv_.update(ply, m);
-        if (alpha >= beta) {
-          if (!capture) {
-            killers_.add(ply, m);
-            quiets.reward_cutoff(m, depth, [&](Move q, int amount) {
-              update_history(history_[us][q.from()][q.to()], amount);
-            });
-          }
-          break;
-        }
-      }
-    }
-  }
-  tt_.store(key, best_move.raw(), score_to_tt(best, ply, kWinBound), depth,
-            bound_of(best, original_alpha, beta));
-  return best;
-}
-
-RootHooks<Move> HasamiSearcher::root_hooks() {
-  RootHooks<Move> hooks = negamax_root_hooks<Move>(
-      budget_, pv_, [this](Move m) { pos_.do_move(m); }, [this](Move) { pos_.undo_move(); },
-      [this](int alpha, int beta, int depth, int ply) { return search(alpha, beta, depth, ply); });
-  hooks.text = [](Move m) { return move_text(m); };
-  // Wins count the winner's moves; losses the loser's own moves, rounded up.
-  hooks.mate_in = [](int score) {
-    return score > 0 ? (kWin - score + 1) / 2 : -(kWin + score + 1) / 2;
-  };
-  return hooks;
+  return search_moves(moves.data(), keys.data(), list.size(), alpha, beta, depth, ply, key);
 }
 
 SearchResult HasamiSearcher::search(const rules::GameState& state, const SearchLimits& requested,
@@ -249,12 +174,8 @@ SearchResult HasamiSearcher::search(const rules::GameState& state, const SearchL
   std::stable_sort(moves.begin(), moves.end(), [&](Move a, Move b) {
     return pos_.captures_of(a).count() > pos_.captures_of(b).count();
   });
-  RootPlan plan;
-  plan.max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 10) : kMaxPly - 10;
-  plan.decided_bound = kWinBound;
-  plan.decided_depth = [](int score) { return 2 * (kWin - std::abs(score)) + 2; };
   Rng rng(limits.seed ^ pos_.key());
-  return deepen(root_hooks(), plan, std::move(moves), limits, budget_, rng, on_info);
+  return deepen(root_hooks(), root_plan(limits), std::move(moves), limits, budget_, rng, on_info);
 }
 
 }  // namespace

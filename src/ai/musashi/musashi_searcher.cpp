@@ -3,14 +3,12 @@
 #include <algorithm>
 #include <array>
 #include <cstdlib>
+#include <string>
 
-#include "ai/iterative_deepening.hpp"
 #include "ai/levels.hpp"
 #include "ai/musashi/evaluation.hpp"
 #include "ai/musashi/tactics.hpp"
-#include "ai/search_budget.hpp"
-#include "ai/search_stack.hpp"
-#include "ai/transposition_table.hpp"
+#include "ai/negamax_searcher.hpp"
 #include "core/rng.hpp"
 #include "rules/musashi/game_state.hpp"
 #include "rules/musashi/notation.hpp"
@@ -22,56 +20,53 @@ namespace {
 using namespace kaisho::musashi;
 using musashi_search::NodeEnd;
 
-constexpr int kWin = 30000;
-constexpr int kWinBound = kWin - 1000;  // scores beyond this are forced wins
-constexpr int kInfinity = 32000;
-constexpr int kMaxPly = 120;
 constexpr int kMaxQuiescencePly = 8;
 constexpr int kMoveCapacity = MoveList::kCapacity;
 
-uint32_t encode(Move m) {
-  return m.from == kNoPoint ? 0u : static_cast<uint32_t>(((m.from + 1) << 8) | (m.to + 1));
-}
-Move decode(uint32_t v) {
-  if (v == 0) return Move{};
-  return Move::make(static_cast<Point>((v >> 8) & 255) - 1, static_cast<Point>(v & 255) - 1);
-}
-
-class MusashiSearcher final : public Searcher {
+class MusashiSearcher final
+    : public NegamaxSearcher<MusashiSearcher, Move, Position::Undo, 120, kMaxPoints> {
  public:
   SearchResult search(const rules::GameState& state, const SearchLimits& requested,
                       const StopFlag& stop, const InfoCallback& on_info) override;
-  void clear() override {
-    tt_.clear();
-    for (auto& side : history_)
-      for (auto& row : side) row.fill(0);
-  }
-  void set_hash_mb(int mb) override { tt_.resize(mb); }
 
- private:
+  // The skeleton's hooks (see ai/negamax_searcher.hpp).
   int search(int alpha, int beta, int depth, int ply);
   int quiescence(int alpha, int beta, int ply, int qply);
-  // The score of a node the rules end (the side to move's view), given its legal moves.
-  bool ended(const MoveList& legal, int ply, int& score) const;
   void make(Move m, Position::Undo& undo);
   void unmake(Move m, const Position::Undo& undo);
+  // Only the father captures.
+  bool is_capture(Move m, int) const {
+    return pos_.side_to_move() == Side::Father && pos_.board().captures(m.to, pos_.children());
+  }
+  // Only the children's moves are reduced: the father's few moves are each worth a look.
+  int reduction(int index, int depth, bool) const {
+    return pos_.side_to_move() == Side::Children && depth >= 3 && index >= 4 ? (index >= 12 ? 2 : 1)
+                                                                             : 0;
+  }
+  int16_t& history_of(Move m) {
+    return history_[static_cast<size_t>(pos_.side_to_move())][static_cast<size_t>(m.from)]
+                   [static_cast<size_t>(m.to)];
+  }
+  static uint32_t tt_code(Move m) {
+    return m.from == kNoPoint ? 0u : static_cast<uint32_t>(((m.from + 1) << 8) | (m.to + 1));
+  }
+  static Move from_tt_code(uint32_t v) {
+    if (v == 0) return Move{};
+    return Move::make(static_cast<Point>((v >> 8) & 255) - 1, static_cast<Point>(v & 255) - 1);
+  }
+  static std::string text(Move m) { return move_text(m); }
+
+ private:
+  // The score of a node the rules end (the side to move's view), given its legal moves.
+  bool ended(const MoveList& legal, int ply, int& score) const;
   uint64_t tt_key() const;
   void order(const MoveList& list, Move tt_move, int ply,
              std::array<int, kMoveCapacity>& keys) const;
-  RootHooks<Move> root_hooks();
-
-  TranspositionTable tt_{16};
-  // Quiet-move statistics by side, origin and destination, within +-kHistoryMax.
-  std::array<std::array<std::array<int16_t, kMaxPoints>, kMaxPoints>, 2> history_{};
 
   // Per-search state.
   Position pos_ = Position::start(Board::get(Shape::Sechin33), Side::Father);
   RepetitionRecord record_;
   EndRules rules_;
-  SearchBudget budget_;
-  KillerMoves<Move, kMaxPly> killers_;
-  PvTable<Move, kMaxPly> pv_;
-  Position::Undo root_undo_;
 };
 
 bool MusashiSearcher::ended(const MoveList& legal, int ply, int& score) const {
@@ -152,32 +147,13 @@ int MusashiSearcher::quiescence(int alpha, int beta, int ply, int qply) {
   }
   const int stand = musashi_search::evaluate(pos_, rules_);
   if (stand >= beta || ply >= kMaxPly || qply >= kMaxQuiescencePly) return stand;
-  int best = stand;
-  alpha = std::max(alpha, stand);
   std::array<int, kMoveCapacity> keys;
   std::array<Move, kMoveCapacity> moves;
   for (int i = 0; i < list.size(); ++i) {
     moves[static_cast<size_t>(i)] = list[i];
     keys[static_cast<size_t>(i)] = count(pos_.board().captures(list[i].to, pos_.children()));
   }
-  for (int i = 0; i < list.size(); ++i) {
-    const Move m = pick_next(moves.data(), keys.data(), list.size(), i);
-    if (budget_.exhausted()) return 0;
-    budget_.count();
-    Position::Undo undo;
-    make(m, undo);
-    score = -quiescence(-beta, -alpha, ply + 1, qply + 1);
-    unmake(m, undo);
-    if (budget_.aborted()) return 0;
-    if (score > best) {
-      best = score;
-      if (score > alpha) {
-        alpha = score;
-        if (alpha >= beta) break;
-      }
-    }
-  }
-  return best;
+  return quiescence_moves(moves.data(), keys.data(), list.size(), stand, alpha, beta, ply, qply);
 }
 
 int MusashiSearcher::search(int alpha, int beta, int depth, int ply) {
@@ -196,7 +172,7 @@ int MusashiSearcher::search(int alpha, int beta, int depth, int ply) {
   const uint64_t key = tt_key();
   Move tt_move;
   if (const TTEntry* e = tt_.probe(key)) {
-    tt_move = decode(e->move);
+    tt_move = from_tt_code(e->move);
     if (!pv_node)
       if (const auto s = tt_cutoff(*e, depth, alpha, beta, ply, kWinBound)) return *s;
   }
@@ -221,60 +197,7 @@ int MusashiSearcher::search(int alpha, int beta, int depth, int ply) {
   std::array<Move, kMoveCapacity> moves;
   for (int i = 0; i < list.size(); ++i) moves[static_cast<size_t>(i)] = list[i];
 
-  const int original_alpha = alpha;
-  int best = -kInfinity;
-  Move best_move;
-  const size_t side = static_cast<size_t>(pos_.side_to_move());
-  TriedQuiets<Move> quiets;
-  for (int i = 0; i < list.size(); ++i) {
-    const Move m = pick_next(moves.data(), keys.data(), list.size(), i);
-    const bool capture = !children && pos_.board().captures(m.to, pos_.children());
-    if (budget_.exhausted()) return 0;
-    budget_.count();
-    Position::Undo undo;
-    make(m, undo);
-    const int reduction = children && depth >= 3 && i >= 4 ? (i >= 12 ? 2 : 1) : 0;
-    score = pvs_score([&](int a, int b, int d) { return search(a, b, d, ply + 1); }, i == 0, alpha,
-                      beta, depth - 1, reduction);
-    unmake(m, undo);
-    if (budget_.aborted()) return 0;
-    if (!capture) quiets.add(m);
-    if (score > best) {
-      best = score;
-      best_move = m;
-      if (score > alpha) {
-        alpha = score;
-        pv_.update(ply, m);
-        if (alpha >= beta) {
-          if (!capture) {
-            killers_.add(ply, m);
-            quiets.reward_cutoff(m, depth, [&](Move q, int amount) {
-              update_history(history_[side][static_cast<size_t>(q.from)][static_cast<size_t>(q.to)],
-                             amount);
-            });
-          }
-          break;
-        }
-      }
-    }
-  }
-  tt_.store(key, encode(best_move), score_to_tt(best, ply, kWinBound), depth,
-            bound_of(best, original_alpha, beta));
-  return best;
-}
-
-RootHooks<Move> MusashiSearcher::root_hooks() {
-  RootHooks<Move> hooks = negamax_root_hooks<Move>(
-      budget_, pv_, [this](Move m) { make(m, root_undo_); },
-      [this](Move m) { unmake(m, root_undo_); },
-      [this](int alpha, int beta, int depth, int ply) { return search(alpha, beta, depth, ply); });
-  hooks.text = [](Move m) { return move_text(m); };
-  // Losses can come on either side's move (the side to move may have no move, or in
-  // Musashi run out of moves), so their count rounds up.
-  hooks.mate_in = [](int score) {
-    return score > 0 ? (kWin - score + 1) / 2 : -(kWin + score + 1) / 2;
-  };
-  return hooks;
+  return search_moves(moves.data(), keys.data(), list.size(), alpha, beta, depth, ply, key);
 }
 
 SearchResult MusashiSearcher::search(const rules::GameState& state, const SearchLimits& requested,
@@ -300,12 +223,8 @@ SearchResult MusashiSearcher::search(const rules::GameState& state, const Search
              count(pos_.board().captures(b.to, pos_.children()));
     });
   }
-  RootPlan plan;
-  plan.max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 10) : kMaxPly - 10;
-  plan.decided_bound = kWinBound;
-  plan.decided_depth = [](int score) { return 2 * (kWin - std::abs(score)) + 2; };
   Rng rng(limits.seed ^ pos_.key());
-  return deepen(root_hooks(), plan, std::move(moves), limits, budget_, rng, on_info);
+  return deepen(root_hooks(), root_plan(limits), std::move(moves), limits, budget_, rng, on_info);
 }
 
 }  // namespace
