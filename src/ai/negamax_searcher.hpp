@@ -5,7 +5,8 @@
 // game keeps what is its own: when a node ends, its evaluation, which moves quiescence
 // tries, move ordering, pruning and reductions.
 //
-// `Game` derives from NegamaxSearcher<Game, ...> (CRTP) and provides:
+// `Game` derives from NegamaxSearcher<Game, Move, Undo, MaxPly, Squares> (CRTP; MaxPly caps
+// a line's length, Squares indexes the history by origin and destination) and provides:
 //   void make(Move, Undo&); void unmake(Move, const Undo&);  // Undo: what unmake() needs
 //   int search(int alpha, int beta, int depth, int ply);
 //   int quiescence(int alpha, int beta, int ply, int qply);
