@@ -114,12 +114,9 @@ int HasamiSearcher::quiescence(int alpha, int beta, int ply, int qply) {
   MoveList list;
   hasami_search::generate_captures(pos_, ours, list);
   std::array<int, kMoveCapacity> keys;
-  std::array<Move, kMoveCapacity> moves;
-  for (int i = 0; i < list.size(); ++i) {
-    moves[static_cast<size_t>(i)] = list[i];
+  for (int i = 0; i < list.size(); ++i)
     keys[static_cast<size_t>(i)] = pos_.captures_of(list[i]).count();
-  }
-  return quiescence_moves(moves.data(), keys.data(), list.size(), stand, alpha, beta, ply, qply);
+  return quiescence_moves(list.data(), keys.data(), list.size(), stand, alpha, beta, ply, qply);
 }
 
 int HasamiSearcher::search(int alpha, int beta, int depth, int ply) {
@@ -149,10 +146,7 @@ int HasamiSearcher::search(int alpha, int beta, int depth, int ply) {
   generate_moves(pos_, list);  // not empty: ended() has checked
   std::array<int, kMoveCapacity> keys;
   order(list, tt_move, ply, keys);
-  std::array<Move, kMoveCapacity> moves;
-  for (int i = 0; i < list.size(); ++i) moves[static_cast<size_t>(i)] = list[i];
-
-  return search_moves(moves.data(), keys.data(), list.size(), alpha, beta, depth, ply, key);
+  return search_moves(list.data(), keys.data(), list.size(), alpha, beta, depth, ply, key);
 }
 
 SearchResult HasamiSearcher::search(const rules::GameState& state, const SearchLimits& requested,

@@ -148,12 +148,9 @@ int MusashiSearcher::quiescence(int alpha, int beta, int ply, int qply) {
   const int stand = musashi_search::evaluate(pos_, rules_);
   if (stand >= beta || ply >= kMaxPly || qply >= kMaxQuiescencePly) return stand;
   std::array<int, kMoveCapacity> keys;
-  std::array<Move, kMoveCapacity> moves;
-  for (int i = 0; i < list.size(); ++i) {
-    moves[static_cast<size_t>(i)] = list[i];
+  for (int i = 0; i < list.size(); ++i)
     keys[static_cast<size_t>(i)] = count(pos_.board().captures(list[i].to, pos_.children()));
-  }
-  return quiescence_moves(moves.data(), keys.data(), list.size(), stand, alpha, beta, ply, qply);
+  return quiescence_moves(list.data(), keys.data(), list.size(), stand, alpha, beta, ply, qply);
 }
 
 int MusashiSearcher::search(int alpha, int beta, int depth, int ply) {
@@ -194,10 +191,7 @@ int MusashiSearcher::search(int alpha, int beta, int depth, int ply) {
 
   std::array<int, kMoveCapacity> keys;
   order(list, tt_move, ply, keys);
-  std::array<Move, kMoveCapacity> moves;
-  for (int i = 0; i < list.size(); ++i) moves[static_cast<size_t>(i)] = list[i];
-
-  return search_moves(moves.data(), keys.data(), list.size(), alpha, beta, depth, ply, key);
+  return search_moves(list.data(), keys.data(), list.size(), alpha, beta, depth, ply, key);
 }
 
 SearchResult MusashiSearcher::search(const rules::GameState& state, const SearchLimits& requested,

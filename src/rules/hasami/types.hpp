@@ -46,6 +46,7 @@ class MoveList {
   int size() const { return size_; }
   Move operator[](int i) const { return moves_[i]; }
   const Move* begin() const { return moves_.data(); }
+  Move* data() { return moves_.data(); }
   const Move* end() const { return moves_.data() + size_; }
   void clear() { size_ = 0; }
 

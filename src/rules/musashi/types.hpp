@@ -51,6 +51,7 @@ class MoveList {
   bool empty() const { return size_ == 0; }
   Move operator[](int i) const { return moves_[static_cast<size_t>(i)]; }
   const Move* begin() const { return moves_.data(); }
+  Move* data() { return moves_.data(); }
   const Move* end() const { return moves_.data() + size_; }
   bool contains(Move m) const {
     for (Move x : *this)
