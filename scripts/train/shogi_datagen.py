@@ -3,7 +3,7 @@
 
 Usage: shogi_datagen.py --engine /usr/games/gpsusi --kaisho build/kaisho --games N
                         [--depth 4] [--seed S] [--out FILE] [--kaisho-moves NODES]
-                        [--kaisho-side both|alternate]
+                        [--kaisho-side both|alternate] [--engine-move-depth D]
 
 Each game starts with 0-8 random legal plies (from `kaisho moves`), then the engine plays
 both sides at a fixed search depth (single thread: the labels do not depend on the
@@ -13,7 +13,11 @@ Kaisho's own (`kaisho usi`, NODES per move) and the engine only scores the posit
 that the evaluation also learns the positions its own play leads to; with --kaisho-side
 alternate Kaisho plays only one side (sente in the first game, gote in the next, and so on)
 and the engine plays the other with its own moves, so that the games also hold the
-positions where the engine's play punishes Kaisho's judgement. A game is adjudicated once the engine's
+positions where the engine's play punishes Kaisho's judgement; --engine-move-depth D lets the
+engine choose its own moves there with a deeper search (a second process at LimitDepth D, a
+move cut off after 1 s, its score and variation the label), so that Kaisho meets the
+attacks a strong opponent plays, while the positions where Kaisho moves keep the --depth
+label. A game is adjudicated once the engine's
 score stays beyond 1500 centipawns for 4 of its moves in a row (the mating phase teaches
 the evaluation nothing and is the slowest to search). Output, one line per game (appended
 to --out):
@@ -53,9 +57,13 @@ class Rules:
         return line.split()
 
 
-def play(engine, mover, mover_side, rules, rng):
-    """mover_side: 0 or 1, the only side (by ply parity) Kaisho moves for; None for both."""
+def play(engine, mover, mover_side, rules, rng, deep=None):
+    """mover_side: 0 or 1, the only side (by ply parity) Kaisho moves for; None for both.
+    deep: the engine that chooses the engine's own moves when Kaisho plays one side (None:
+    `engine`)."""
     engine.send("usinewgame")
+    if deep:
+        deep.send("usinewgame")
     if mover:
         mover.send("usinewgame")
     moves, labels = [], []
@@ -68,8 +76,9 @@ def play(engine, mover, mover_side, rules, rng):
         if len(moves) < opening or rng.random() < 0.02:
             move, label = rng.choice(legal), "-"
         else:
-            move, score, _, pv = engine.think(moves)
             kaisho_turn = mover_side is None or len(moves) % 2 == mover_side
+            thinker = deep if deep and mover and not kaisho_turn else engine
+            move, score, _, pv = thinker.think(moves)
             if mover and kaisho_turn and move not in ("resign", "win"):
                 move = mover.think(moves)[0]
             if move == "resign":
@@ -102,13 +111,21 @@ def main():
     ap.add_argument("--out", default="-")
     ap.add_argument("--kaisho-moves", type=int, default=0, metavar="NODES")
     ap.add_argument("--kaisho-side", choices=("both", "alternate"), default="both")
+    ap.add_argument("--engine-move-depth", type=int, default=0, metavar="D")
     args = ap.parse_args()
+    if args.engine_move_depth and not (args.kaisho_moves and args.kaisho_side == "alternate"):
+        ap.error("--engine-move-depth needs --kaisho-moves and --kaisho-side alternate")
     rng = random.Random(args.seed)
     # Every option the labels depend on is set, since gpsusi keeps the last values any run set
     # (in /usr/share/gpsshogi-data/gpsusi.conf): with a MultiPVWidth left above 0 its last
     # info line would be another root move's, not the best move's score.
     engine = UsiEngine([args.engine], (("Thread", 1), ("LimitDepth", args.depth), ("BookDepth", 0),
                                        ("MultiPVWidth", 0)), "go byoyomi 500")
+    deep = None
+    if args.engine_move_depth:
+        deep = UsiEngine([args.engine], (("Thread", 1), ("LimitDepth", args.engine_move_depth),
+                                         ("BookDepth", 0), ("MultiPVWidth", 0)),
+                         "go byoyomi 1000")
     mover = None
     if args.kaisho_moves:
         mover = UsiEngine([args.kaisho, "usi"], (), f"go nodes {args.kaisho_moves}")
@@ -116,9 +133,11 @@ def main():
     out = sys.stdout if args.out == "-" else open(args.out, "a", buffering=1)
     for game in range(args.games):
         mover_side = None if args.kaisho_side == "both" else game % 2
-        result, moves, labels = play(engine, mover, mover_side, rules, rng)
+        result, moves, labels = play(engine, mover, mover_side, rules, rng, deep)
         out.write(result + " " + " ".join(f"{m}/{l}" for m, l in zip(moves, labels)) + "\n")
     engine.quit()
+    if deep:
+        deep.quit()
     if mover:
         mover.quit()
 
