@@ -24,7 +24,8 @@ with both scores mapped to a win probability by the trainer's sigmoid, σ(score 
 mate 0 or 1), seen from player A's side: mse the mean squared difference, bias the mean of
 the build's minus GPSShogi's (above zero: the build thinks A stands better than it does).
 After the first build, D is the mean of the build's squared error minus the first build's
-at each position, and E its standard error: the paired comparison. Player A's positions are
+at each position, and E its standard error (over games, since the positions of one game are
+not independent): the paired comparison. Player A's positions are
 those Kaisho's own search chose, which is where its evaluation's
 errors in its own favour collect.
 """
@@ -72,11 +73,20 @@ def label(args):
             if index % n != k:
                 continue
             _, score, mate, _ = gps.think(moves[:ply])
-            text = str(score) if score is not None else ("mate+" if mate > 0 else "mate-")
+            text = score_text(score, mate, f"GPSShogi, game {number} ply {ply},")
             a_to_move = int(ply % 2 == a_side)
             print(f"{number}\t{ply}\t{a_to_move}\t{result}\t{text}\t{' '.join(moves[:ply])}",
                   flush=True)
     gps.quit()
+
+
+def score_text(score, mate, what):
+    """A search's score as a label: centipawns, or mate+ / mate- for the side to move."""
+    if score is not None:
+        return str(score)
+    if mate:
+        return "mate+" if mate > 0 else "mate-"
+    raise RuntimeError(f"{what} gave no score")
 
 
 def win_probability(text):
@@ -96,7 +106,7 @@ def measure(args):
         errors = []  # (squared error, signed error, from a lost game) per position
         for _, _, a_to_move, result, gps_text, moves in rows:
             _, score, mate, _ = engine.think(moves.split())
-            text = str(score) if score is not None else ("mate+" if mate > 0 else "mate-")
+            text = score_text(score, mate, build)
             diff = win_probability(text) - win_probability(gps_text)
             if a_to_move == "0":
                 diff = -diff  # the side to move is B: A's probabilities are the complements
@@ -110,9 +120,15 @@ def measure(args):
         if first is None:
             first = [e[0] for e in errors]
         else:
+            # The positions of one game are not independent: the standard error is taken over
+            # the games' sums of deviations (a cluster-robust estimate).
             d = [e[0] - f for e, f in zip(errors, first)]
             mean = sum(d) / len(d)
-            se = math.sqrt(sum((x - mean) ** 2 for x in d) / (len(d) - 1) / len(d))
+            per_game = {}
+            for row, x in zip(rows, d):
+                per_game[row[0]] = per_game.get(row[0], 0.0) + x - mean
+            g = len(per_game)
+            se = math.sqrt(g / max(g - 1, 1) * sum(v * v for v in per_game.values())) / len(d)
             parts.append(f"vs-first {mean:+.5f} se {se:.5f}")
         print(build, " ".join(parts), flush=True)
 
