@@ -32,11 +32,11 @@ errors in its own favour collect.
 import argparse
 import lzma
 import math
-import re
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "lib"))
+from match_records import read_games  # noqa: E402
 from usi_engine import UsiEngine  # noqa: E402
 
 GPS = "/usr/games/gpsusi"
@@ -46,20 +46,8 @@ SCALE = 600  # the trainer's sigmoid scale (src/ai/shogi/eval_training.cpp)
 def games(files):
     """(number, A's side 0/1, A's result, moves) of each game in the match files, numbered
     from 1 in the order read."""
-    number = 0
-    for name in files:
-        lines = open(name).read().split("\n")
-        for i, line in enumerate(lines):
-            m = re.match(r"game \d+: A=\S+ as (\S+): (\S+)(?: (\S+))?", line)
-            if not m or i + 1 >= len(lines) or not lines[i + 1].startswith("moves"):
-                continue
-            a_side = 0 if m.group(1) == "sente" else 1
-            if m.group(2) == "win":
-                result = "win" if (m.group(3) == "sente") == (a_side == 0) else "loss"
-            else:
-                result = "draw"
-            number += 1
-            yield number, a_side, result, lines[i + 1].split()[1:]
+    for number, (a_side, result, moves) in enumerate(read_games(files), start=1):
+        yield number, a_side, result, moves
 
 
 def label(args):

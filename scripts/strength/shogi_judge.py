@@ -21,12 +21,12 @@ a quarter of the positions, timing noise that a node limit (`go nodes`) removes.
 import argparse
 import math
 import random
-import re
 import sys
 import threading
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "lib"))
+from match_records import read_games  # noqa: E402
 from usi_engine import UsiEngine  # noqa: E402
 
 GPS = "/usr/games/gpsusi"
@@ -47,16 +47,9 @@ def judged_score(engine, moves, go):
 def positions(files, minply, step):
     """The move lists of the positions where player A was to move."""
     out = []
-    for name in files:
-        lines = open(name).read().split("\n")
-        for i, line in enumerate(lines):
-            m = re.match(r"game (\d+): A=\S+ as (\S+):", line)
-            if not m or i + 1 >= len(lines) or not lines[i + 1].startswith("moves"):
-                continue
-            moves = lines[i + 1].split()[1:]
-            a_side = 0 if m.group(2) == "sente" else 1
-            for ply in range(minply + (a_side - minply) % 2, len(moves) - 1, step):
-                out.append(moves[:ply])
+    for a_side, _, moves in read_games(files):
+        for ply in range(minply + (a_side - minply) % 2, len(moves) - 1, step):
+            out.append(moves[:ply])
     return out
 
 
