@@ -32,6 +32,12 @@ struct RootHooks {
   // Moves to the end of a decided game (> 0 the mover wins), from a score beyond the plan's
   // decided bound.
   std::function<int(int score)> mate_in;
+  // Optional: whether root move m is proven to lose by force beyond the search's horizon
+  // (plain Shogi: the opponent mates by checks after it), within the hook's own budget, which
+  // it counts in the search's (and answers false once that is spent). deepen() tests each
+  // move about to lead an iteration (each move at most once) and searches on without the
+  // moves it proves lost, so that the move played has been tested.
+  std::function<bool(Move m)> loses_by_force;
 };
 
 // The root hooks of a two-player negamax search (Shogi, Annan, Hasami, Musashi): entering a
@@ -120,6 +126,18 @@ SearchResult deepen(const RootHooks<Move>& hooks, const RootPlan& plan, std::vec
   int best_score = 0;
   int completed_depth = 0;
   std::vector<Move> best_pv{best};
+  // The moves loses_by_force found no forced loss after: each is tested once.
+  std::vector<Move> tested_safe;
+  // Whether m, about to lead an iteration with this score, is proven to lose by force; the
+  // last move left is not tested, nor a game already decided either way.
+  auto proven_lost = [&](Move m, int score) {
+    if (!hooks.loses_by_force || moves.size() <= 1 || std::abs(score) > plan.decided_bound ||
+        std::find(tested_safe.begin(), tested_safe.end(), m) != tested_safe.end())
+      return false;
+    if (hooks.loses_by_force(m)) return true;
+    tested_safe.push_back(m);
+    return false;
+  };
   for (int depth = 1; depth <= plan.max_depth; ++depth) {
     // Aspiration: from the fifth iteration on, a window around the last score; a result that
     // falls outside it is searched again with the window widened on that side.
@@ -137,7 +155,7 @@ SearchResult deepen(const RootHooks<Move>& hooks, const RootPlan& plan, std::vec
       int iteration_score = 0;
       std::vector<Move> iteration_pv;
       judged_moves.clear();
-      for (size_t i = 0; i < moves.size(); ++i) {
+      for (size_t i = 0; i < moves.size();) {
         const Move m = moves[i];
         if (budget.exhausted()) break;
         hooks.enter(m);
@@ -160,6 +178,17 @@ SearchResult deepen(const RootHooks<Move>& hooks, const RootPlan& plan, std::vec
         if (budget.aborted()) break;
         // The weak levels' noise blurs judgement, never a decided game.
         const int judged = std::abs(score) > plan.decided_bound ? score : score + noise[i];
+        if (judged > iteration_judged && proven_lost(m, score)) {
+          // About to lead, but lost by force: dropped from the root moves (the chosen move,
+          // if it is this one, gives way to the next).
+          moves.erase(moves.begin() + static_cast<std::ptrdiff_t>(i));
+          noise.erase(noise.begin() + static_cast<std::ptrdiff_t>(i));
+          if (m == best) {
+            best = moves[std::min(i, moves.size() - 1)];
+            best_pv.assign(1, best);
+          }
+          continue;
+        }
         judged_moves.emplace_back(judged, i);
         if (judged > iteration_judged) {
           iteration_judged = judged;
@@ -170,6 +199,7 @@ SearchResult deepen(const RootHooks<Move>& hooks, const RootPlan& plan, std::vec
           if (!noisy) alpha = std::max(alpha, score);
         }
         if (score >= beta) break;  // above the aspiration window: searched again
+        ++i;
       }
       // A partial iteration counts only if its first move (the previous best) was searched:
       // whatever beat that was searched as deep. A move counts only with a score above the

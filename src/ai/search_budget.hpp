@@ -2,6 +2,7 @@
 // The limits of one search as it runs: nodes counted, the node limit, the deadline and the
 // caller's stop flag. Every game's search counts its nodes here and asks `exhausted()`
 // before each node; once exhausted, the search unwinds and keeps its best move so far.
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 
@@ -28,6 +29,14 @@ class SearchBudget {
   void count(uint64_t n) { nodes_ += n; }  // nodes spent by a search run before this one
   uint64_t nodes() const { return nodes_; }
   bool has_node_limit() const { return node_limit_ != 0; }
+  // What is left of the node limit (0 without one) and of the time (0 without a deadline),
+  // for work run inside this search under limits of its own.
+  uint64_t nodes_left() const { return node_limit_ > nodes_ ? node_limit_ - nodes_ : 0; }
+  int64_t ms_left() const {
+    if (!has_deadline_) return 0;
+    return std::max<int64_t>(
+        0, std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ - Clock::now()).count());
+  }
 
   // True once the node limit is reached, the stop flag is raised or the deadline passed;
   // it stays true for the rest of the search. The node limit is exact (so that a search

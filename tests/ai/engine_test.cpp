@@ -1,4 +1,5 @@
-// The CPU through the engine facade: mates, limits, stopping, and legal moves at every level.
+// The CPU through the engine facade: mates (its own, and the opponent's it avoids), limits,
+// stopping, and legal moves at every level.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -6,7 +7,9 @@
 
 #include "ai/engine.hpp"
 #include "ai/levels.hpp"
+#include "ai/shogi/mate_search.hpp"
 #include "core/rng.hpp"
+#include "shogi_position_util.hpp"
 #include "test_util.hpp"
 
 namespace kaisho::testing {
@@ -78,6 +81,35 @@ void expect_forced_mate_in_three(std::string_view game, std::string_view positio
 TEST(ShogiCpu, FindsMateInThree) {
   expect_forced_mate_in_three("shogi", "8k/9/9/9/9/9/9/9/K8 b RG 1");
   expect_forced_mate_in_three("shogi", "7lk/7p1/9/9/9/9/9/9/K8 b GS 1");
+}
+
+// Whether the side to move of `position` mates by checks (the checkmate search within 200,000
+// positions).
+bool mate_by_checks_found(const std::string& position) {
+  ai::SearchLimits limits;
+  limits.nodes = 200000;
+  const ai::StopFlag stop{false};
+  ai::SearchBudget budget;
+  budget.start(limits, stop);
+  return !ai::shogi_search::find_mate(sfen(position), {}, budget).line.empty();
+}
+
+// Gote, far ahead by both engines' judgement, dropped a knight on 3a (N*3a) in a game against
+// GPSShogi (kaisho28-…, game 111, ply 86), and the alpha-beta search alone still chooses it at
+// a million nodes: sente then mates by checks (B*2a 1b1c 4a1d+ ...), beyond its horizon. The
+// checkmate search proves that mate, so the CPU plays a move after which sente has none.
+TEST(ShogiCpu, DoesNotPlayAMoveAfterWhichTheOpponentMatesByChecks) {
+  const std::string position =
+      "ln3B2l/7sk/p1p6/4pPSpp/2P3K2/4G1PPP/P8/2+p1G4/L4+r+r1L w BG5Pg2s3np 86";
+  auto blunder = load("shogi", position);
+  ASSERT_TRUE(blunder->play("N*3a").ok());
+  ASSERT_TRUE(mate_by_checks_found(blunder->position_text()));
+  ai::SearchLimits limits;
+  limits.nodes = 1000000;
+  const ai::SearchResult r = think("shogi", position, limits);
+  auto after = load("shogi", position);
+  ASSERT_TRUE(after->play(r.best_move).ok()) << r.best_move;
+  EXPECT_FALSE(mate_by_checks_found(after->position_text())) << r.best_move;
 }
 
 TEST(AnnanCpu, FindsMateInThree) {

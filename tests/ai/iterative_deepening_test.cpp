@@ -1,8 +1,10 @@
 // When iterative deepening stops: against a clock it starts no iteration once half the
 // budget is spent; a move's own allowance (byoyomi, the server's CPU budget) is used whole.
-// How aspiration windows end: with the move and score a full window finds.
+// How aspiration windows end: with the move and score a full window finds. Which moves the
+// test for a forced loss (RootHooks::loses_by_force) keeps from being played.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <functional>
 #include <string>
@@ -18,9 +20,12 @@ namespace {
 // Iterative deepening over the root moves `moves`, whose searches `score(move, alpha, beta,
 // depth)` stand for the game's; no lines, texts or mates. What each test varies is the
 // scores, the plan and the limits.
+// `lost`, when given, is the hook that tests a move for a forced loss.
 ai::SearchResult deepen_over(std::vector<int> moves, std::function<int(int, int, int, int)> score,
-                             const ai::RootPlan& plan, const ai::SearchLimits& limits) {
+                             const ai::RootPlan& plan, const ai::SearchLimits& limits,
+                             std::function<bool(int)> lost = nullptr) {
   ai::RootHooks<int> hooks;
+  hooks.loses_by_force = std::move(lost);
   hooks.enter = hooks.leave = [](int) {};
   hooks.score = std::move(score);
   hooks.append_line = [](std::vector<int>&) {};
@@ -121,6 +126,54 @@ TEST(IterativeDeepening, AScoreBelowTheAspirationWindowIsSearchedAgainWithALower
   ASSERT_FALSE(run.windows_at_five.empty());
   EXPECT_EQ(run.windows_at_five.front(), std::make_pair(-50, 50));
   EXPECT_LT(run.windows_at_five.back().first, -400);
+}
+
+// Three root moves scored 30, 20 and 10 at every depth (the first best); `lost_moves` are
+// those the test for a forced loss proves lost. Returns the move played and how often each
+// move was tested.
+struct LossTestRun {
+  int played;
+  std::vector<int> tests_of;  // by move 1..3 (index 0 unused)
+};
+
+LossTestRun play_with_lost(std::vector<int> lost_moves, int scale = 10) {
+  LossTestRun run{0, std::vector<int>(4, 0)};
+  const ai::SearchResult result = deepen_over(
+      {1, 2, 3}, [&](int move, int, int, int) { return (4 - move) * scale; }, plan_to_depth(6),
+      ai::SearchLimits{},
+      [&](int move) {
+        ++run.tests_of[static_cast<size_t>(move)];
+        return std::find(lost_moves.begin(), lost_moves.end(), move) != lost_moves.end();
+      });
+  run.played = std::stoi(result.best_move);
+  return run;
+}
+
+TEST(IterativeDeepening, AMoveProvenLostIsNotPlayedWhileAnotherRemains) {
+  EXPECT_EQ(play_with_lost({}).played, 1);
+  EXPECT_EQ(play_with_lost({1}).played, 2);
+  EXPECT_EQ(play_with_lost({1, 2}).played, 3);
+}
+
+TEST(IterativeDeepening, EachRootMoveIsTestedForAForcedLossAtMostOnce) {
+  const LossTestRun run = play_with_lost({1});
+  EXPECT_EQ(run.tests_of[1], 1);
+  EXPECT_EQ(run.tests_of[2], 1);
+  EXPECT_EQ(run.tests_of[3], 0);  // never the search's choice
+}
+
+// With one move left there is nothing to choose: it is played untested, lost or not.
+TEST(IterativeDeepening, TheLastMoveLeftIsPlayedWithoutATestForAForcedLoss) {
+  const LossTestRun run = play_with_lost({1, 2, 3});
+  EXPECT_EQ(run.played, 3);
+  EXPECT_EQ(run.tests_of[3], 0);
+}
+
+// A score beyond the plan's decided bound (a mate the search sees) is not tested.
+TEST(IterativeDeepening, ADecidedScoreIsNotTestedForAForcedLoss) {
+  const LossTestRun run = play_with_lost({1}, 2000);
+  EXPECT_EQ(run.played, 1);
+  EXPECT_EQ(run.tests_of[1], 0);
 }
 
 }  // namespace

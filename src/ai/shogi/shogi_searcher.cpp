@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <chrono>
 #include <cmath>
 #include <optional>
 
@@ -70,12 +71,39 @@ constexpr int kExchangePruneDepth = 6;
 // the alpha-beta search takes for that many nodes (it generates and plays every legal move
 // and counts the replies to each check), so that a node limit stays a measure of effort.
 constexpr uint64_t kMateNodeWeight = 16;
+// Plain Shogi, searches with a time or node limit at full strength: the checkmate search
+// first takes 1/kCheckmateFirstShare of the budget (checkmate_first); then each move about
+// to lead an iteration is tested for a forced mate by the opponent after it
+// (RootHooks::loses_by_force), each test with at most 1/kLossTestShare of the budget and all
+// of them with at most 1/kAllLossTestsShare. A mate by a long series of checks and
+// sacrifices lies beyond the alpha-beta horizon at a second a move, while the checkmate
+// search proves most of them with a few hundred to a few thousand positions (docs/cpu.md).
+constexpr uint64_t kCheckmateFirstShare = 10;
+constexpr uint64_t kLossTestShare = 32;
+constexpr uint64_t kAllLossTestsShare = 4;
 // Depths from which the table's move is tested for singularity.
 constexpr int kSingularDepth = 6;
 // Plain Shogi, non-PV nodes, ProbCut: from kProbCutDepth, a capture whose exchange could beat
 // beta by kProbCutMargin and that does so in a search four plies shallower cuts the node.
 constexpr int kProbCutDepth = 5;
 constexpr int kProbCutMargin = 200;
+
+// The share of a search's limits a checkmate search run within it gets (checkmate_first,
+// the tests for a forced loss): a 1/divisor part of the time and of the node limit (its
+// positions weighing kMateNodeWeight nodes each); none for the searches it takes no part in
+// (weak levels: a depth cap or noise; fixed-depth, infinite and mate searches; no limit to
+// share) or a share that rounds to nothing.
+std::optional<SearchLimits> checkmate_share(const SearchLimits& limits, uint64_t divisor) {
+  if (limits.infinite || limits.mate > 0 || limits.depth > 0 || limits.noise > 0 ||
+      limits.blunder_percent > 0 || (limits.nodes == 0 && limits.time_ms == 0))
+    return std::nullopt;
+  SearchLimits share = limits;
+  share.nodes = limits.nodes / (divisor * kMateNodeWeight);
+  share.time_ms = limits.time_ms / static_cast<int64_t>(divisor);
+  if ((limits.nodes && share.nodes == 0) || (limits.time_ms && share.time_ms == 0))
+    return std::nullopt;
+  return share;
+}
 
 template <Variant V>
 class ShogiSearcher final : public Searcher {
@@ -107,6 +135,7 @@ class ShogiSearcher final : public Searcher {
   RootHooks<Move> root_hooks();
   std::optional<SearchResult> checkmate_first(const SearchLimits& limits, const StopFlag& stop,
                                               const InfoCallback& on_info);
+  bool opponent_mates_after(Move m, const StopFlag& stop);
 
   TranspositionTable tt_{16};
   // Quiet-move statistics, each kept within +-kHistoryMax by update_history: by side, origin
@@ -143,6 +172,12 @@ class ShogiSearcher final : public Searcher {
   std::array<Move, kMaxPly + 1> excluded_{};
   // The static evaluation of the node at each ply of the path, kNoEval when in check.
   std::array<int, kMaxPly + 1> static_evals_{};
+  // The tests of root moves for a forced loss (loss_test_limits): each one's limits, and
+  // what is left of the share of the search all of them may spend (with a node limit its
+  // nodes, else its time).
+  SearchLimits loss_test_;
+  uint64_t loss_test_nodes_left_ = 0;
+  std::chrono::microseconds loss_test_time_left_{0};
 };
 
 // A position seen before (in the game or the search path) ends the line as the cycle would
@@ -606,8 +641,49 @@ SearchResult ShogiSearcher<V>::search(const rules::GameState& state, const Searc
   // is used up to about 60%.
   plan.iteration_start_fraction = 0.6;
   Rng rng(limits.seed ^ pos_.key());
-  return deepen(root_hooks(), plan, std::vector<Move>(root.begin(), root.end()), limits, budget_,
-                rng, on_info);
+  RootHooks<Move> hooks = root_hooks();
+  const auto each = checkmate_share(limits, kLossTestShare);
+  const auto all = checkmate_share(limits, kAllLossTestsShare);
+  if (V == Variant::Shogi && each && all) {
+    loss_test_ = *each;
+    loss_test_nodes_left_ = all->nodes;
+    loss_test_time_left_ = std::chrono::milliseconds(all->time_ms);
+    hooks.loses_by_force = [this, &stop](Move m) { return opponent_mates_after(m, stop); };
+  }
+  return deepen(hooks, plan, std::vector<Move>(root.begin(), root.end()), limits, budget_, rng,
+                on_info);
+}
+
+// Whether the checkmate search proves, within one test's limits, what is left of all the
+// tests' share and of the search's own budget, that the opponent mates after root move m
+// (false once any is spent); its positions count in the search's budget as in
+// checkmate_first, so that a node limit holds exactly.
+template <Variant V>
+bool ShogiSearcher<V>::opponent_mates_after(Move m, const StopFlag& stop) {
+  using std::chrono::duration_cast;
+  using std::chrono::microseconds;
+  using std::chrono::milliseconds;
+  SearchLimits test = loss_test_;
+  if (test.nodes) {
+    test.nodes =
+        std::min({test.nodes, loss_test_nodes_left_, budget_.nodes_left() / kMateNodeWeight});
+    if (test.nodes == 0) return false;
+  }
+  if (test.time_ms) {
+    test.time_ms = std::min({test.time_ms, budget_.ms_left(),
+                             duration_cast<milliseconds>(loss_test_time_left_).count()});
+    if (test.time_ms <= 0) return false;
+  }
+  const auto start = std::chrono::steady_clock::now();
+  SearchBudget budget;
+  budget.start(test, stop);
+  pos_.do_move(m);
+  const bool mated = !find_mate(pos_, rules_, budget).line.empty();
+  pos_.undo_move();
+  budget_.count(budget.nodes() * kMateNodeWeight);
+  loss_test_nodes_left_ -= std::min(loss_test_nodes_left_, budget.nodes());
+  loss_test_time_left_ -= duration_cast<microseconds>(std::chrono::steady_clock::now() - start);
+  return mated;
 }
 
 // Plain Shogi: a checkmate search (df-pn, mate_search.hpp) before the alpha-beta search, so
@@ -621,17 +697,11 @@ std::optional<SearchResult> ShogiSearcher<V>::checkmate_first(const SearchLimits
                                                               const StopFlag& stop,
                                                               const InfoCallback& on_info) {
   const bool mate_only = limits.mate > 0;
-  if (!mate_only && (limits.infinite || limits.depth > 0 || limits.noise > 0 ||
-                     limits.blunder_percent > 0 || (limits.nodes == 0 && limits.time_ms == 0)))
-    return std::nullopt;
-  SearchLimits share = limits;
-  if (!mate_only) {
-    share.nodes = limits.nodes / (10 * kMateNodeWeight);
-    share.time_ms = limits.time_ms / 10;
-    if (limits.nodes && share.nodes == 0) return std::nullopt;
-  }
+  const std::optional<SearchLimits> share =
+      mate_only ? limits : checkmate_share(limits, kCheckmateFirstShare);
+  if (!share) return std::nullopt;
   SearchBudget budget;
-  budget.start(share, stop);
+  budget.start(*share, stop);
   const auto mate = find_mate(pos_, rules_, budget);
   budget_.count(budget.nodes() * kMateNodeWeight);
   if (mate.line.empty()) return std::nullopt;
