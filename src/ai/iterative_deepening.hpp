@@ -36,7 +36,9 @@ struct RootHooks {
   // (plain Shogi: the opponent mates by checks after it), within the hook's own budget, which
   // it counts in the search's (and answers false once that is spent). deepen() tests each
   // move about to lead an iteration (each move at most once) and searches on without the
-  // moves it proves lost, so that the move played has been tested.
+  // moves it proves lost, so that the move played has been tested (unless the budget ends
+  // right after dropping the first move of the first iteration: its successor is then played
+  // untested).
   std::function<bool(Move m)> loses_by_force;
 };
 
