@@ -6,6 +6,7 @@
 #include <string>
 #include <utility>
 #include <variant>
+#include <vector>
 
 namespace kaisho {
 
@@ -13,13 +14,21 @@ namespace kaisho {
 struct Error {
   std::string message;
   std::string code;  // optional machine-readable kind, e.g. "illegal_move" (protocol errors)
+  // Optional machine-readable details for the code, in a fixed order, so that a client can
+  // say what is wrong in its own language (e.g. {"move", "2h2c"}, {"reason", "cannot_reach"},
+  // {"piece", "rook"}, ...: see rules/api/illegal_move.hpp).
+  std::vector<std::pair<std::string, std::string>> params;
 };
 
 inline Error make_error(std::string message) {
-  return Error{std::move(message), {}};
+  return Error{std::move(message), {}, {}};
 }
 inline Error make_error(std::string code, std::string message) {
-  return Error{std::move(message), std::move(code)};
+  return Error{std::move(message), std::move(code), {}};
+}
+inline Error make_error(std::string code, std::string message,
+                        std::vector<std::pair<std::string, std::string>> params) {
+  return Error{std::move(message), std::move(code), std::move(params)};
 }
 
 template <class T>

@@ -33,8 +33,8 @@ Result<int> parse_label(std::string_view label) {
 Result<Move> parse_legal(const Position& pos, std::string_view text) {
   const auto move = parse_usi(text);
   if (!move) return move.error();
-  const std::string why = explain_illegal<Variant::Shogi>(pos, RuleSettings{}, move.value());
-  if (!why.empty()) return make_error(std::string(text) + ": " + why);
+  const auto why = explain_illegal<Variant::Shogi>(pos, RuleSettings{}, move.value());
+  if (!why.legal()) return make_error(std::string(text) + ": " + why.text);
   return move.value();
 }
 

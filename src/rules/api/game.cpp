@@ -24,8 +24,11 @@ Result<std::unique_ptr<GameState>> Game::load(std::string_view text, const Optio
   for (size_t i = moves_at + 1; i < words.size(); ++i) {
     Status played = state.value()->play(words[i]);
     if (!played) {
-      return make_error("move " + std::to_string(i - moves_at) + " " + text::quote(words[i]) +
-                        ": " + played.error().message);
+      // The message names the failing move; the code and params (why it was refused) stay.
+      Error e = played.error();
+      e.message =
+          "move " + std::to_string(i - moves_at) + " " + text::quote(words[i]) + ": " + e.message;
+      return e;
     }
   }
   return state;

@@ -51,6 +51,16 @@ class GameState {
   // Seats knocked out of the game (four-player games), in the order they went out.
   virtual std::vector<int> seats_out() const { return {}; }
 
+  // The notations people read besides the move text (Shogi and Annan: "japanese",
+  // "western"); none for games whose move text is the readable form.
+  virtual std::vector<std::string> readable_styles() const { return {}; }
+  // The moves played from index `first` on, in one of readable_styles().
+  virtual std::vector<std::string> readable_moves(std::string_view style, size_t first) const {
+    (void)style;
+    (void)first;
+    return {};
+  }
+
   // Positions reached after exactly `depth` legal moves (a finished game has no moves).
   virtual uint64_t perft(int depth, const DivideFn* divide) const = 0;
 };

@@ -33,11 +33,11 @@ std::vector<std::string> HasamiState::legal_moves() const {
 }
 
 Status HasamiState::play(std::string_view text) {
-  if (outcome_.over()) return make_error("the game is over");
+  if (outcome_.over()) return rules::game_over_error(text);
   auto move = parse_move(text);
-  if (!move) return move.error();
-  const std::string why = explain_illegal(pos_, *move);
-  if (!why.empty()) return make_error("illegal move " + std::string(text) + ": " + why);
+  if (!move) return rules::unreadable_move_error(text, move.error());
+  const rules::IllegalMove why = explain_illegal(pos_, *move);
+  if (!why.legal()) return rules::illegal_move_error(text, why);
   play_move(*move);
   return ok_status();
 }

@@ -5,6 +5,15 @@ namespace kaisho::hasami {
 using shogi_family::kTables;
 using shogi_family::square_name;
 
+namespace {
+
+// The seat names of the game ("first", "second"), for the params of a refusal.
+std::string seat_id(Color c) {
+  return c == kBlack ? "first" : "second";
+}
+
+}  // namespace
+
 Bitboard destinations(const Position& pos, Square sq) {
   const Bitboard occ = pos.occupied();
   // rook_attacks includes the first blocker on each ray; a piece cannot move onto it.
@@ -34,24 +43,33 @@ bool has_legal_move(const Position& pos) {
   return false;
 }
 
-std::string explain_illegal(const Position& pos, Move m) {
+rules::IllegalMove explain_illegal(const Position& pos, Move m) {
+  using rules::refuse;
   const Square from = m.from(), to = m.to();
+  const std::string from_name = square_name(from), to_name = square_name(to);
   const int owner = pos.color_at(from);
-  if (owner < 0) return "no piece on " + square_name(from);
-  if (owner != pos.side_to_move()) return "not your piece";
-  if (from == to) return "a piece must move at least one square";
+  if (owner < 0) return refuse("no_piece", "no piece on " + from_name, {{"square", from_name}});
+  if (owner != pos.side_to_move()) {
+    return refuse("not_your_piece", "not your piece",
+                  {{"square", from_name},
+                   {"owner", seat_id(static_cast<Color>(owner))},
+                   {"turn", seat_id(pos.side_to_move())}});
+  }
+  if (from == to) return refuse("zero_move", "a piece must move at least one square");
   if (shogi_family::file_of(from) != shogi_family::file_of(to) &&
       shogi_family::rank_of(from) != shogi_family::rank_of(to)) {
-    return "pieces move in straight lines";
+    return refuse("not_straight", "pieces move in straight lines",
+                  {{"from", from_name}, {"to", to_name}});
   }
   const Bitboard blockers = kTables.between[from][to] & pos.occupied();
   if (blockers.any()) {
     // The first piece met on the way from `from`.
-    const Square first = from < to ? blockers.lsb() : blockers.msb();
-    return "the path is blocked at " + square_name(first);
+    const std::string first = square_name(from < to ? blockers.lsb() : blockers.msb());
+    return refuse("blocked", "the path is blocked at " + first, {{"square", first}});
   }
-  if (pos.color_at(to) >= 0) return square_name(to) + " is occupied";
-  return "";
+  if (pos.color_at(to) >= 0)
+    return refuse("occupied", to_name + " is occupied", {{"square", to_name}});
+  return rules::legal_move();
 }
 
 }  // namespace kaisho::hasami

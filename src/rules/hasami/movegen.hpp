@@ -2,8 +2,7 @@
 // Legal moves of Hasami Shogi: a piece of the side to move slides like a rook over empty
 // squares and stops on an empty square. There are no other moves (no drops, no passing);
 // whether the game is already over is the GameState's business, not the generator's.
-#include <string>
-
+#include "rules/api/illegal_move.hpp"
 #include "rules/hasami/position.hpp"
 
 namespace kaisho::hasami {
@@ -16,8 +15,8 @@ void generate_moves(const Position& pos, MoveList& list);
 int count_moves(const Position& pos);
 bool has_legal_move(const Position& pos);
 
-// Why m is not a legal move for the side to move (a short phrase such as "no piece on 9i"),
-// or "" if it is legal.
-std::string explain_illegal(const Position& pos, Move m);
+// Why m is not a legal move for the side to move: a reason code with its params and a short
+// English phrase such as "no piece on 9i" (rules/api/illegal_move.hpp); legal() if it is legal.
+rules::IllegalMove explain_illegal(const Position& pos, Move m);
 
 }  // namespace kaisho::hasami

@@ -34,11 +34,11 @@ std::vector<std::string> MusashiState::legal_moves() const {
 }
 
 Status MusashiState::play(std::string_view text) {
-  if (outcome_.over()) return make_error("the game is over");
+  if (outcome_.over()) return rules::game_over_error(text);
   auto move = parse_move(text, pos_.board());
-  if (!move) return move.error();
-  const std::string why = explain_illegal(pos_, record_, *move);
-  if (!why.empty()) return make_error("illegal move " + move_text(*move) + ": " + why);
+  if (!move) return rules::unreadable_move_error(text, move.error());
+  const rules::IllegalMove why = explain_illegal(pos_, record_, *move);
+  if (!why.legal()) return rules::illegal_move_error(move_text(*move), why);
   play_move(*move);
   return ok_status();
 }

@@ -45,26 +45,42 @@ bool has_legal_move(const Position& pos, const RepetitionRecord& record) {
   return count_legal(pos, record) > 0;
 }
 
-std::string explain_illegal(const Position& pos, const RepetitionRecord& record, Move m) {
+rules::IllegalMove explain_illegal(const Position& pos, const RepetitionRecord& record, Move m) {
+  using rules::refuse;
   const std::string from(point_name(m.from));
   const std::string to(point_name(m.to));
   const bool father_turn = pos.side_to_move() == Side::Father;
   if (m.from == pos.father()) {
-    if (!father_turn) return from + " holds the father, but it is the children's turn";
+    if (!father_turn) {
+      return refuse("not_your_piece", from + " holds the father, but it is the children's turn",
+                    {{"square", from}, {"owner", "father"}, {"turn", "children"}});
+    }
   } else if (pos.children() & bit(m.from)) {
-    if (father_turn) return from + " holds a child, but it is the father's turn";
+    if (father_turn) {
+      return refuse("not_your_piece", from + " holds a child, but it is the father's turn",
+                    {{"square", from}, {"owner", "children"}, {"turn", "father"}});
+    }
   } else {
-    return "there is no piece on " + from;
+    return refuse("no_piece", "there is no piece on " + from, {{"square", from}});
   }
-  if (!pos.board().joined(m.from, m.to)) return "no line joins " + from + " to " + to;
-  if (m.to == pos.father()) return to + " is occupied by the father";
-  if (pos.children() & bit(m.to)) return to + " is occupied by a child";
+  if (!pos.board().joined(m.from, m.to)) {
+    return refuse("no_line", "no line joins " + from + " to " + to, {{"from", from}, {"to", to}});
+  }
+  if (m.to == pos.father()) {
+    return refuse("occupied", to + " is occupied by the father",
+                  {{"square", to}, {"piece", "father"}});
+  }
+  if (pos.children() & bit(m.to)) {
+    return refuse("occupied", to + " is occupied by a child", {{"square", to}, {"piece", "child"}});
+  }
   if (!father_turn) {
     const PointSet after = pos.children() ^ bit(m.from) ^ bit(m.to);
-    if (record.contains(pos.father(), after))
-      return "it would repeat an earlier position (the children may not repeat a position)";
+    if (record.contains(pos.father(), after)) {
+      return refuse("repetition",
+                    "it would repeat an earlier position (the children may not repeat a position)");
+    }
   }
-  return "";
+  return rules::legal_move();
 }
 
 PointSet threatened_children(const Position& pos) {

@@ -1,8 +1,7 @@
 #pragma once
 // Which moves are legal: one step along a line to an adjacent empty point, for the father or
 // for one child; a children's move may not repeat a position of the record.
-#include <string>
-
+#include "rules/api/illegal_move.hpp"
 #include "rules/musashi/record.hpp"
 
 namespace kaisho::musashi {
@@ -21,9 +20,10 @@ void generate_legal(const Position& pos, const RepetitionRecord& record, MoveLis
 int count_legal(const Position& pos, const RepetitionRecord& record);
 bool has_legal_move(const Position& pos, const RepetitionRecord& record);
 
-// Why m is not a legal move of the side to move (a phrase such as "c4 is occupied by a
-// child"), or "" if it is legal. m's points must be points of the board.
-std::string explain_illegal(const Position& pos, const RepetitionRecord& record, Move m);
+// Why m is not a legal move of the side to move: a reason code with its params and an English
+// phrase such as "c4 is occupied by a child" (rules/api/illegal_move.hpp); legal() if it is
+// legal. m's points must be points of the board.
+rules::IllegalMove explain_illegal(const Position& pos, const RepetitionRecord& record, Move m);
 
 // The children the father could capture with his next move (for "show threatened
 // children"), whoever is to move.

@@ -1,6 +1,7 @@
 #include "rules/shogi/game_state.hpp"
 
 #include "rules/shogi/notation.hpp"
+#include "rules/shogi/readable_notation.hpp"
 
 namespace kaisho::shogi {
 
@@ -52,11 +53,11 @@ std::vector<std::string> ShogiState<V>::legal_moves() const {
 
 template <Variant V>
 Status ShogiState<V>::play(std::string_view text) {
-  if (outcome_.over()) return make_error("the game is over");
+  if (outcome_.over()) return rules::game_over_error(text);
   auto move = parse_usi(text);
-  if (!move) return move.error();
-  std::string why = explain_illegal<V>(pos_, settings_.rules, *move);
-  if (!why.empty()) return make_error("illegal move " + std::string(text) + ": " + why);
+  if (!move) return rules::unreadable_move_error(text, move.error());
+  const rules::IllegalMove why = explain_illegal<V>(pos_, settings_.rules, *move);
+  if (!why.legal()) return rules::illegal_move_error(text, why);
   play_move(*move);
   return ok_status();
 }
@@ -81,6 +82,21 @@ template <Variant V>
 std::vector<int> ShogiState<V>::seats_in_check() const {
   if (in_check<V>(pos_)) return {static_cast<int>(pos_.side_to_move())};
   return {};
+}
+
+template <Variant V>
+std::vector<std::string> ShogiState<V>::readable_styles() const {
+  return {std::string(move_style_name(MoveStyle::Japanese)),
+          std::string(move_style_name(MoveStyle::Western))};
+}
+
+template <Variant V>
+std::vector<std::string> ShogiState<V>::readable_moves(std::string_view style, size_t first) const {
+  auto parsed = parse_move_style(style);
+  if (!parsed || first > moves_.size()) return {};
+  auto out = shogi::readable_moves(V, start_text_, moves_, parsed.value(), first, settings_.rules);
+  // The record was played by these rules, so it always reads; an empty list says it did not.
+  return out ? std::move(out).value() : std::vector<std::string>{};
 }
 
 template <Variant V>

@@ -29,6 +29,8 @@ class ShogiState final : public rules::GameState {
   rules::Outcome outcome() const override { return outcome_; }
   uint64_t repetition_key() const override { return pos_.key(); }
   std::vector<int> seats_in_check() const override;
+  std::vector<std::string> readable_styles() const override;
+  std::vector<std::string> readable_moves(std::string_view style, size_t first) const override;
   uint64_t perft(int depth, const rules::DivideFn* divide) const override;
 
   // Direct access for the engine and the benchmarks.

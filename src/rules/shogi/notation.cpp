@@ -240,59 +240,99 @@ Result<Move> parse_usi(std::string_view text) {
   return Move::normal(*from, *to, text.size() == 5);
 }
 
+namespace {
+
+static_assert(kPawn == 1 && kLance == 2 && kKnight == 3 && kSilver == 4 && kBishop == 5 &&
+                  kRook == 6 && kGold == 7 && kKing == 8 && kProPawn == 9 && kHorse == 13 &&
+                  kDragon == 14,
+              "rules::kPieceIds is indexed by PieceType");
+
+std::string piece_id(PieceType t) {
+  return std::string(rules::kPieceIds[t]);
+}
+
+}  // namespace
+
 template <Variant V>
-std::string explain_illegal(const Position& pos, const RuleSettings& rules, Move m) {
+rules::IllegalMove explain_illegal(const Position& pos, const RuleSettings& settings, Move m) {
+  using rules::refuse;
   MoveList legal;
-  generate_legal<V>(pos, rules, legal);
-  if (std::find(legal.begin(), legal.end(), m) != legal.end()) return "";
+  generate_legal<V>(pos, settings, legal);
+  if (std::find(legal.begin(), legal.end(), m) != legal.end()) return rules::legal_move();
   const Color us = pos.side_to_move();
   const Square to = m.to();
+  const std::string to_name = square_name(to);
   const bool in_check_now = in_check<V>(pos);
-  const std::string check_reason = in_check_now ? "it does not answer the check on your king"
-                                                : "it would leave your king in check";
+  auto check_reason = [&] {
+    return in_check_now ? refuse("check_not_answered", "it does not answer the check on your king")
+                        : refuse("leaves_king_in_check", "it would leave your king in check");
+  };
   if (m.is_drop()) {
     const PieceType t = m.dropped();
-    if (!pos.hand(us).count[t]) return "you have no " + std::string(piece_name(t)) + " in hand";
-    if (pos.at(to) != kNoPiece) return "a piece can only be dropped on an empty square";
-    if (dead_squares(t, us).test(to)) {
-      return "a " + std::string(piece_name(t)) + " dropped on " + square_name(to) +
-             " could never move";
+    const std::string name(piece_name(t));
+    if (!pos.hand(us).count[t])
+      return refuse("not_in_hand", "you have no " + name + " in hand", {{"piece", piece_id(t)}});
+    if (pos.at(to) != kNoPiece) {
+      return refuse("occupied", "a piece can only be dropped on an empty square",
+                    {{"square", to_name}});
     }
-    if (t == kPawn && (pos.pieces(us, Movement::Pawn) & kTables.file[file_of(to)]).any())
-      return "you already have an unpromoted pawn on file " + std::to_string(file_of(to)) +
-             " (nifu)";
+    if (dead_squares(t, us).test(to)) {
+      return refuse("dead_drop", "a " + name + " dropped on " + to_name + " could never move",
+                    {{"piece", piece_id(t)}, {"square", to_name}});
+    }
+    if (t == kPawn && (pos.pieces(us, Movement::Pawn) & kTables.file[file_of(to)]).any()) {
+      const std::string file = std::to_string(file_of(to));
+      return refuse("nifu", "you already have an unpromoted pawn on file " + file + " (nifu)",
+                    {{"square", to_name}, {"axis", "file"}, {"line", file}});
+    }
     Position& scratch = const_cast<Position&>(pos);
     scratch.do_move(m);
     bool own_king_attacked = mover_king_attacked<V>(scratch);
     scratch.undo_move();
-    if (own_king_attacked) return check_reason;
-    if (t == kPawn) return "a pawn drop may not give checkmate (uchifuzume)";
-    return "this drop is not allowed";
+    if (own_king_attacked) return check_reason();
+    if (t == kPawn)
+      return refuse("pawn_drop_mate", "a pawn drop may not give checkmate (uchifuzume)");
+    return refuse("not_allowed", "this drop is not allowed");
   }
   const Square from = m.from();
+  const std::string from_name = square_name(from);
   const Piece p = pos.at(from);
-  if (p == kNoPiece) return "there is no piece on " + square_name(from);
-  if (color_of(p) != us) return "the piece on " + square_name(from) + " is not yours";
+  if (p == kNoPiece)
+    return refuse("no_piece", "there is no piece on " + from_name, {{"square", from_name}});
+  if (color_of(p) != us) {
+    return refuse("not_your_piece", "the piece on " + from_name + " is not yours",
+                  {{"square", from_name},
+                   {"owner", std::string(color_name(color_of(p)))},
+                   {"turn", std::string(color_name(us))}});
+  }
   const PieceType t = type_of(p);
+  const std::string name(piece_name(t));
   const Piece target = pos.at(to);
-  if (target != kNoPiece && color_of(target) == us) return "you cannot capture your own piece";
+  if (target != kNoPiece && color_of(target) == us)
+    return refuse("own_piece", "you cannot capture your own piece", {{"square", to_name}});
   Bitboard reach = attacks_of(movement_at<V>(pos, from), facing_of(us), from, pos.occupied());
   if (!reach.test(to)) {
-    return "the " + std::string(piece_name(t)) + " on " + square_name(from) + " cannot move to " +
-           square_name(to);
+    return refuse("cannot_reach", "the " + name + " on " + from_name + " cannot move to " + to_name,
+                  {{"piece", piece_id(t)}, {"from", from_name}, {"to", to_name}});
   }
   if (m.promotes()) {
-    if (!can_promote(t)) return "a " + std::string(piece_name(t)) + " cannot promote";
-    if (!promotion_zone(us).test(from) && !promotion_zone(us).test(to))
-      return "promotion needs a move into, within or out of the promotion zone";
+    if (!can_promote(t))
+      return refuse("cannot_promote", "a " + name + " cannot promote", {{"piece", piece_id(t)}});
+    if (!promotion_zone(us).test(from) && !promotion_zone(us).test(to)) {
+      return refuse("promotion_zone",
+                    "promotion needs a move into, within or out of the promotion zone");
+    }
   } else if (can_promote(t) && dead_squares(t, us).test(to)) {
-    return "the " + std::string(piece_name(t)) + " must promote on " + square_name(to) +
-           " (it could never move again)";
+    return refuse("must_promote",
+                  "the " + name + " must promote on " + to_name + " (it could never move again)",
+                  {{"piece", piece_id(t)}, {"square", to_name}});
   }
-  return check_reason;
+  return check_reason();
 }
 
-template std::string explain_illegal<Variant::Shogi>(const Position&, const RuleSettings&, Move);
-template std::string explain_illegal<Variant::Annan>(const Position&, const RuleSettings&, Move);
+template rules::IllegalMove explain_illegal<Variant::Shogi>(const Position&, const RuleSettings&,
+                                                            Move);
+template rules::IllegalMove explain_illegal<Variant::Annan>(const Position&, const RuleSettings&,
+                                                            Move);
 
 }  // namespace kaisho::shogi

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "core/result.hpp"
+#include "rules/api/illegal_move.hpp"
 #include "rules/shogi/movegen.hpp"
 
 namespace kaisho::shogi {
@@ -17,9 +18,10 @@ std::string to_usi(Move m);
 // Reads USI move syntax ("7g7f", "8h2b+", "P*5e"); legality is not judged here.
 Result<Move> parse_usi(std::string_view text);
 
-// Why a well-formed move is not legal in pos (a sentence), or "" if it is legal.
+// Why a well-formed move is not legal in pos: a reason code with its params and the English
+// sentence (rules/api/illegal_move.hpp); legal() if it is legal.
 template <Variant V>
-std::string explain_illegal(const Position& pos, const RuleSettings& rules, Move m);
+rules::IllegalMove explain_illegal(const Position& pos, const RuleSettings& rules, Move m);
 
 std::string_view color_name(Color c);
 

@@ -37,13 +37,14 @@ std::vector<std::string> YoninState::legal_moves() const {
 }
 
 Status YoninState::play(std::string_view text) {
-  if (outcome_.over()) return make_error("the game is over");
+  if (outcome_.over()) return rules::game_over_error(text);
   auto move = parse_move(text);
-  if (!move) return move.error();
+  if (!move) return rules::unreadable_move_error(text, move.error());
   if (!legal_.contains(*move)) {
-    std::string why = explain_illegal(pos_, *move);
-    if (why.empty()) why = "this move is not allowed";  // legal_ and the rules always agree
-    return make_error("illegal move " + std::string(text) + ": " + why);
+    rules::IllegalMove why = explain_illegal(pos_, *move);
+    // legal_ and the rules always agree
+    if (why.legal()) why = rules::refuse("not_allowed", "this move is not allowed");
+    return rules::illegal_move_error(text, why);
   }
   play_move(*move);
   return ok_status();

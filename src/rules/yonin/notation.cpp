@@ -514,75 +514,130 @@ Result<Move> parse_move(std::string_view text) {
   return Move::normal(*from, *to, text.size() == 5);
 }
 
-std::string explain_illegal(Position& pos, Move m) {
+namespace {
+
+static_assert(kPawn == 1 && kLance == 2 && kKnight == 3 && kSilver == 4 && kBishop == 5 &&
+                  kRook == 6 && kGold == 7 && kKing == 8 && kProPawn == 9 && kHorse == 13 &&
+                  kDragon == 14,
+              "rules::kPieceIds is indexed by PieceType");
+
+std::string piece_id(PieceType t) {
+  return std::string(rules::kPieceIds[t]);
+}
+
+}  // namespace
+
+rules::IllegalMove explain_illegal(Position& pos, Move m) {
+  using rules::refuse;
   MoveList legal;
   generate_full(pos, legal);
-  if (legal.contains(m)) return "";
+  if (legal.contains(m)) return rules::legal_move();
   const Seat us = pos.to_move();
   const Square to = m.to();
+  const std::string to_name = square_name(to);
   if (m.is_drop()) {
     const PieceType t = m.dropped();
-    if (!pos.hand(us).count[t]) return "you have no " + piece_str(t) + " in hand";
-    if (pos.at(to) != kNoPiece) return "a piece can only be dropped on an empty square";
+    if (!pos.hand(us).count[t]) {
+      return refuse("not_in_hand", "you have no " + piece_str(t) + " in hand",
+                    {{"piece", piece_id(t)}});
+    }
+    if (pos.at(to) != kNoPiece) {
+      return refuse("occupied", "a piece can only be dropped on an empty square",
+                    {{"square", to_name}});
+    }
     if (t == kPawn) {
       const Facing f = home_facing(us);
-      if (last_row(f).test(to)) return "a pawn dropped on " + square_name(to) + " could never move";
+      if (last_row(f).test(to)) {
+        return refuse("dead_drop", "a pawn dropped on " + to_name + " could never move",
+                      {{"piece", piece_id(t)}, {"square", to_name}});
+      }
       if (nifu_lines(pos, us).test(to)) {
-        const std::string line = (f == Facing::Up || f == Facing::Down)
-                                     ? "file " + std::to_string(file_of(to))
-                                     : rank_name(rank_of(to));
-        return "you already have an unpromoted pawn facing your way on " + line + " (nifu)";
+        const bool file_line = f == Facing::Up || f == Facing::Down;
+        const std::string line =
+            file_line ? "file " + std::to_string(file_of(to)) : rank_name(rank_of(to));
+        return refuse(
+            "nifu", "you already have an unpromoted pawn facing your way on " + line + " (nifu)",
+            {{"square", to_name},
+             {"axis", file_line ? "file" : "rank"},
+             {"line", file_line ? std::to_string(file_of(to))
+                                : std::string(1, static_cast<char>('a' + rank_of(to) - 1))}});
       }
       if (in_front_of_flipped_kings(pos, us).test(to)) {
-        return "a pawn dropped on " + square_name(to) +
-               " would stand in front of a flipped king and could never move";
+        return refuse("drop_before_flipped_king",
+                      "a pawn dropped on " + to_name +
+                          " would stand in front of a flipped king and could never move",
+                      {{"piece", piece_id(t)}, {"square", to_name}});
       }
     }
   } else {
     const Square from = m.from();
+    const std::string from_name = square_name(from);
     const Piece p = pos.at(from);
-    if (p == kNoPiece) return "there is no piece on " + square_name(from);
+    if (p == kNoPiece)
+      return refuse("no_piece", "there is no piece on " + from_name, {{"square", from_name}});
     const int owner = owner_of(p);
     const PieceType t = type_of(p);
     if (t == kKing && pos.is_out(owner)) {
-      return "the king on " + square_name(from) + " is flipped (" + seat_str(owner) +
-             " is out): it can never move";
+      return refuse("flipped_king",
+                    "the king on " + from_name + " is flipped (" + seat_str(owner) +
+                        " is out): it can never move",
+                    {{"square", from_name}, {"owner", seat_str(owner)}});
     }
     if (owner == kOwnerless) {
-      return "the " + piece_str(t) + " on " + square_name(from) +
-             " has no owner since its player was knocked out: it never moves";
+      return refuse("ownerless_piece",
+                    "the " + piece_str(t) + " on " + from_name +
+                        " has no owner since its player was knocked out: it never moves",
+                    {{"piece", piece_id(t)}, {"square", from_name}});
     }
     if (owner != us) {
-      return "the " + piece_str(t) + " on " + square_name(from) + " belongs to " + seat_str(owner) +
-             ", and it is " + seat_str(us) + "'s turn";
+      return refuse("not_your_piece",
+                    "the " + piece_str(t) + " on " + from_name + " belongs to " + seat_str(owner) +
+                        ", and it is " + seat_str(us) + "'s turn",
+                    {{"square", from_name},
+                     {"owner", seat_str(owner)},
+                     {"turn", seat_str(us)},
+                     {"piece", piece_id(t)}});
     }
     const Piece target = pos.at(to);
     if (target != kNoPiece) {
-      if (owner_of(target) == us) return "you cannot capture your own piece";
+      if (owner_of(target) == us)
+        return refuse("own_piece", "you cannot capture your own piece", {{"square", to_name}});
       if (type_of(target) == kKing) {
-        return pos.is_out(owner_of(target)) ? "a flipped king cannot be captured"
-                                            : "kings are never captured: a check must be answered";
+        return pos.is_out(owner_of(target))
+                   ? refuse("capture_flipped_king", "a flipped king cannot be captured",
+                            {{"square", to_name}})
+                   : refuse("capture_king", "kings are never captured: a check must be answered",
+                            {{"square", to_name}});
       }
-      if (pos.rules().pairs && owner_of(target) == partner_of(us))
-        return "you cannot capture your partner's piece";
+      if (pos.rules().pairs && owner_of(target) == partner_of(us)) {
+        return refuse("partner_piece", "you cannot capture your partner's piece",
+                      {{"square", to_name}});
+      }
     }
     if (!attacks_of(movement_of(t), facing_of(p), from, pos.occupied()).test(to)) {
-      return "the " + piece_str(t) + " on " + square_name(from) + " cannot move to " +
-             square_name(to);
+      return refuse("cannot_reach",
+                    "the " + piece_str(t) + " on " + from_name + " cannot move to " + to_name,
+                    {{"piece", piece_id(t)}, {"from", from_name}, {"to", to_name}});
     }
     if (m.promotes()) {
       if (!can_promote(t)) {
         return is_promoted(t)
-                   ? "the " + piece_str(t) + " on " + square_name(from) + " is already promoted"
-                   : "a " + piece_str(t) + " cannot promote";
+                   ? refuse("already_promoted",
+                            "the " + piece_str(t) + " on " + from_name + " is already promoted",
+                            {{"piece", piece_id(t)}, {"square", from_name}})
+                   : refuse("cannot_promote", "a " + piece_str(t) + " cannot promote",
+                            {{"piece", piece_id(t)}});
       }
       const Bitboard zone = promotion_zone(facing_of(p));
       if (!zone.test(from) && !zone.test(to)) {
-        return "promotion needs a move into, within or out of the three farthest rows in the "
-               "direction the piece faces";
+        return refuse("promotion_zone",
+                      "promotion needs a move into, within or out of the three farthest rows in "
+                      "the direction the piece faces");
       }
     } else if (t == kPawn && last_row(facing_of(p)).test(to)) {
-      return "the pawn must promote on " + square_name(to) + " (it could never move again)";
+      return refuse("must_promote",
+                    "the pawn must promote on " + to_name + " (it could never move again)",
+                    {{"piece", piece_id(t)}, {"square", to_name}});
     }
   }
   // The move obeys the piece rules: play it and look.
@@ -590,25 +645,30 @@ std::string explain_illegal(Position& pos, Move m) {
   const Seat partner = partner_of(us);
   const bool partner_checked_before = pos.in_check(partner);
   const Seat victim = m.is_drop() && m.dropped() == kPawn ? pawn_drop_target(pos, us, to) : kNoSeat;
-  std::string why;
+  rules::IllegalMove why;
   pos.do_move(m, us);
   if (pos.in_check(us)) {
-    why = checked_before ? "it does not answer the check on your king"
-                         : "it would leave your king in check";
+    why = checked_before ? refuse("check_not_answered", "it does not answer the check on your king")
+                         : refuse("leaves_king_in_check", "it would leave your king in check");
   } else if (pos.rules().pairs && pos.is_live(partner) && !partner_checked_before &&
              pos.in_check(partner)) {
-    why = "it would give check to your partner's king (" + seat_str(partner) + ")";
+    why = refuse("checks_partner",
+                 "it would give check to your partner's king (" + seat_str(partner) + ")",
+                 {{"seat", seat_str(partner)}});
   } else if (victim != kNoSeat && !has_legal_move(pos, victim)) {
-    why = "a pawn drop may not checkmate (uchifuzume): " + seat_str(victim) +
-          " would have no legal move";
+    why = refuse("pawn_drop_mate",
+                 "a pawn drop may not checkmate (uchifuzume): " + seat_str(victim) +
+                     " would have no legal move",
+                 {{"seat", seat_str(victim)}});
   }
   pos.undo();
-  if (!why.empty()) return why;
+  if (!why.legal()) return why;
   if (is_perpetual_check_move(pos, m)) {
-    return "you have given check with every move since this position first occurred: you may "
-           "not bring it about a fourth time (perpetual check)";
+    return refuse("perpetual_check",
+                  "you have given check with every move since this position first occurred: you "
+                  "may not bring it about a fourth time (perpetual check)");
   }
-  return "this move is not allowed";
+  return refuse("not_allowed", "this move is not allowed");
 }
 
 }  // namespace kaisho::yonin

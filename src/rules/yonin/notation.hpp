@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "core/result.hpp"
+#include "rules/api/illegal_move.hpp"
 #include "rules/yonin/flow.hpp"
 
 namespace kaisho::yonin {
@@ -20,9 +21,10 @@ std::string move_text(Move m);
 // Reads the move syntax; legality is not judged here.
 Result<Move> parse_move(std::string_view text);
 
-// Why a well-formed move is not legal for the player to move (a sentence), or "" if it is
-// legal (every rule, the perpetual checker's forbidden move included).
-std::string explain_illegal(Position& pos, Move m);
+// Why a well-formed move is not legal for the player to move: a reason code with its params
+// and the English sentence (rules/api/illegal_move.hpp); legal() if it is legal (every rule,
+// the perpetual checker's forbidden move included).
+rules::IllegalMove explain_illegal(Position& pos, Move m);
 
 char seat_letter(Seat s);            // 's', 'w', 'n', 'e'; 'x' for kOwnerless
 std::string_view seat_name(Seat s);  // "south", ...; "nobody" for kNoSeat

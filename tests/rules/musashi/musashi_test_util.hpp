@@ -73,7 +73,7 @@ inline std::set<std::string> captured(std::string_view position, std::string_vie
     ADD_FAILURE() << m.error().message;
     return {};
   }
-  const std::string why = explain_illegal(pos, RepetitionRecord(), m.value());
+  const std::string why = explain_illegal(pos, RepetitionRecord(), m.value()).text;
   EXPECT_EQ(why, "") << move << " in " << position;
   if (!why.empty()) return {};
   const PointSet before = pos.children();

@@ -31,8 +31,9 @@ void check_invariants(const MusashiState& state) {
   for (Point from = 0; from < pos.board().point_count(); ++from) {
     for (Point to = 0; to < pos.board().point_count(); ++to) {
       const Move m = Move::make(from, to);
-      EXPECT_EQ(explain_illegal(pos, record, m).empty(), list.contains(m))
-          << move_text(m) << " in " << position_text(pos);
+      const rules::IllegalMove why = explain_illegal(pos, record, m);
+      EXPECT_EQ(why.legal(), list.contains(m)) << move_text(m) << " in " << position_text(pos);
+      EXPECT_EQ(rules::check_documented(why), "") << move_text(m) << " in " << position_text(pos);
     }
   }
   // perft's end test agrees with the outcome (resignation aside).

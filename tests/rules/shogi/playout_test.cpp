@@ -103,7 +103,62 @@ void random_playouts(const char* start, int games, int max_plies, uint64_t seed,
   }
 }
 
+// Random move texts in random positions of random games: explain_illegal calls exactly the
+// generated moves legal, and refuses every other move with a documented reason and params
+// (never the catch-all not_allowed).
+template <Variant V>
+void refusals_are_explained(const char* start, int games, uint64_t seed, RuleSettings settings) {
+  Rng rng(seed);
+  int refused = 0;
+  for (int g = 0; g < games; ++g) {
+    auto parsed = parse_sfen(start, V, settings);
+    ASSERT_TRUE(parsed.ok());
+    Position pos = parsed.value();
+    for (int ply = 0; ply < 160; ++ply) {
+      MoveList list;
+      generate_legal<V>(pos, settings, list);
+      if (list.size() == 0) break;
+      if (ply % 8 == 0) {
+        std::vector<Move> tries(list.begin(), list.end());
+        for (int i = 0; i < 200; ++i) {
+          const Square to = static_cast<Square>(rng.below(kSquareCount));
+          if (i % 4 == 0) {
+            tries.push_back(Move::drop(static_cast<PieceType>(kPawn + rng.below(7)), to));
+          } else {
+            tries.push_back(
+                Move::normal(static_cast<Square>(rng.below(kSquareCount)), to, rng.below(3) == 0));
+          }
+        }
+        for (Move m : tries) {
+          if (!m.is_drop() && m.from() == m.to()) continue;  // not readable move text
+          const rules::IllegalMove why = explain_illegal<V>(pos, settings, m);
+          const bool legal = std::find(list.begin(), list.end(), m) != list.end();
+          ASSERT_EQ(why.legal(), legal) << to_usi(m) << " in " << to_sfen(pos);
+          ASSERT_EQ(rules::check_documented(why), "") << to_usi(m) << " in " << to_sfen(pos);
+          ASSERT_NE(why.reason, "not_allowed") << to_usi(m) << " in " << to_sfen(pos);
+          refused += !legal;
+        }
+      }
+      pos.do_move(list[static_cast<int>(rng.below(static_cast<uint64_t>(list.size())))]);
+    }
+  }
+  EXPECT_GT(refused, 1000);
+}
+
 constexpr const char* kStart = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+
+TEST(ShogiPlayout, EveryRefusalHasADocumentedReason) {
+  refusals_are_explained<Variant::Shogi>(kStart, 12, 5, {});
+  refusals_are_explained<Variant::Shogi>(
+      "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1", 6, 6, {});
+}
+
+TEST(AnnanPlayout, EveryRefusalHasADocumentedReason) {
+  refusals_are_explained<Variant::Annan>(kStart, 12, 7, {});
+  RuleSettings forbid;
+  forbid.annan_allow_if_backed = false;
+  refusals_are_explained<Variant::Annan>(kStart, 6, 8, forbid);
+}
 
 TEST(ShogiPlayout, GeneratorMatchesReferenceAndInvariantsHold) {
   random_playouts<Variant::Shogi>(kStart, 40, 160, 1, {});

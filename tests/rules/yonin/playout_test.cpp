@@ -84,12 +84,15 @@ void playout(const Settings& settings, uint64_t seed, int max_plies, Stats& st) 
       MoveList pseudo;
       generate_pseudo(pos, pos.to_move(), pseudo);
       for (Move m : pseudo) {
-        const std::string why = explain_illegal(pos, m);
+        const rules::IllegalMove why = explain_illegal(pos, m);
         if (legal.contains(m)) {
-          ASSERT_EQ(why, "") << move_text(m);
+          ASSERT_TRUE(why.legal()) << move_text(m);
         } else {
-          ASSERT_FALSE(why.empty()) << move_text(m);
-          ASSERT_EQ(why.find("not allowed"), std::string::npos) << move_text(m) << ": " << why;
+          ASSERT_FALSE(why.legal()) << move_text(m);
+          ASSERT_EQ(why.text.find("not allowed"), std::string::npos)
+              << move_text(m) << ": " << why.text;
+          ASSERT_NE(why.reason, "not_allowed") << move_text(m);
+          ASSERT_EQ(rules::check_documented(why), "") << move_text(m) << ": " << why.text;
           ++st.refusals_explained;
         }
       }
