@@ -1,4 +1,5 @@
 // The platform's rules (spec/platform.md) on the hall with fake time.
+#include "ai/levels.hpp"
 #include "hall_fixture.hpp"
 #include "rules/registry/registry.hpp"
 
@@ -400,6 +401,183 @@ TEST_F(Hall2, SeatsFillInJoinOrderExtraMembersWatchAndSeatsCanBeChosen) {
   EXPECT_TRUE(group(b)["table"]["your_seats"].empty()) << "B watches";
   send(b, {{"type", "move"}, {"group", id}, {"move", "9i9h"}, {"version", g["version"]}});
   EXPECT_EQ(error_code(b), "not_your_seat");
+}
+
+TEST_F(Hall2, BeforeAGameEveryMemberSeesTheSeatTheStartWillGiveThem) {
+  ConnId a = person("A");
+  ConnId b = person("B");
+  ConnId c = person("C");
+  const std::string id = create(a, "shogi");
+  send(b, {{"type", "join_group"}, {"group", id}});
+  send(c, {{"type", "join_group"}, {"group", id}});
+  json g = group(b);
+  ASSERT_EQ(g["table"]["status"], "idle");
+  // Join order: A sente, B gote, C watches; nobody chose, so both seats are planned.
+  EXPECT_EQ(g["table"]["seats"][0]["name"], "A");
+  EXPECT_EQ(g["table"]["seats"][1]["name"], "B");
+  EXPECT_TRUE(g["table"]["seats"][0]["planned"]);
+  EXPECT_EQ(group(a)["table"]["your_seats"], json({0}));
+  EXPECT_EQ(group(b)["table"]["your_seats"], json({1}));
+  EXPECT_TRUE(group(c)["table"]["your_seats"].empty()) << "C will watch";
+  // C takes gote: chosen, no longer planned; B is moved to... nothing left, so B watches.
+  send(c, {{"type", "seat"}, {"group", id}, {"seat", 1}});
+  g = group(a);
+  EXPECT_EQ(g["table"]["seats"][1]["name"], "C");
+  EXPECT_FALSE(g["table"]["seats"][1]["planned"]);
+  EXPECT_TRUE(group(b)["table"]["your_seats"].empty());
+  // The start seats exactly the line-up that was shown.
+  const json shown = group(a)["table"]["seats"];
+  send(a, {{"type", "start"}, {"group", id}});
+  g = group(a);
+  ASSERT_EQ(g["table"]["status"], "playing");
+  for (int s = 0; s < 2; ++s) EXPECT_EQ(g["table"]["seats"][s]["person"], shown[s]["person"]);
+  // An absent member is not planned a seat (the CPU would take it).
+  ConnId d = person("D");
+  const std::string id2 = create(d, "hasami");
+  send(a, {{"type", "join_group"}, {"group", id2}});
+  disconnect(a);
+  g = group(d);
+  EXPECT_EQ(g["table"]["seats"][1]["kind"], "cpu");
+}
+
+TEST_F(Hall2, ATimedOutMoveIsMarkedAsTheCpusStandIn) {
+  ConnId a = person("Aiko");
+  const std::string id = create(a, "shogi", {{"timer", 30}});
+  send(a, {{"type", "start"}, {"group", id}});
+  clock_.advance(30500);
+  json game = group(a)["table"]["game"];
+  ASSERT_GE(game["moves"].size(), 2u);
+  ASSERT_EQ(game["stand_ins"].size(), 1u) << game["stand_ins"].dump();
+  EXPECT_EQ(game["stand_ins"][0]["ply"], 0);
+  EXPECT_EQ(game["stand_ins"][0]["seat"], 0);
+  EXPECT_EQ(game["stand_ins"][0]["reason"], "timeout");
+  // The next game starts with none.
+  send(a, {{"type", "resign"}, {"group", id}});
+  send(a, {{"type", "start"}, {"group", id}});
+  EXPECT_TRUE(group(a)["table"]["game"]["stand_ins"].empty());
+}
+
+TEST_F(Hall2, AMoveTheCpuMadeForAnAwayPlayerIsMarkedAway) {
+  std::string token;
+  ConnId a = person("Aiko", &token);
+  ConnId b = person("Bashir");
+  const std::string id = create(a, "shogi");
+  send(b, {{"type", "join_group"}, {"group", id}});
+  send(a, {{"type", "start"}, {"group", id}});
+  disconnect(a);
+  clock_.advance(3500);
+  json game = group(b)["table"]["game"];
+  ASSERT_EQ(game["moves"].size(), 1u);
+  ASSERT_EQ(game["stand_ins"].size(), 1u);
+  EXPECT_EQ(game["stand_ins"][0]["reason"], "away");
+  // Restart: the mark is kept with the group.
+  restart();
+  ConnId a2 = person("Aiko", nullptr, token);
+  send(a2, {{"type", "join_group"}, {"group", id}});
+  EXPECT_EQ(group(a2)["table"]["game"]["stand_ins"].size(), 1u);
+}
+
+TEST_F(Hall2, APlayerWhoLeavesTheGroupDuringAGameHasTheCpuPlayAtOnceAndCanComeBack) {
+  ConnId a = person("A");
+  ConnId b = person("B");
+  ConnId c = person("C");
+  ConnId d = person("D");
+  const std::string id = create(a, "yonin");
+  for (ConnId x : {b, c, d}) send(x, {{"type", "join_group"}, {"group", id}});
+  send(a, {{"type", "start"}, {"group", id}});
+  ASSERT_EQ(group(a)["table"]["your_seats"], json({0}));
+  // A (south, to move) leaves: still present on the site, but not at the table any more.
+  send(a, {{"type", "leave_group"}, {"group", id}});
+  json g = group(b);
+  ASSERT_GE(g["table"]["game"]["moves"].size(), 1u) << "the CPU moved for A without a grace";
+  EXPECT_TRUE(g["table"]["seats"][0]["away"]);
+  EXPECT_EQ(g["table"]["game"]["stand_ins"][0]["reason"], "away");
+  // A comes back by the link: their seat again, the CPU no longer plays it.
+  send(a, {{"type", "join_group"}, {"group", id}});
+  g = group(a);
+  EXPECT_EQ(g["table"]["your_seats"], json({0}));
+  EXPECT_FALSE(g["table"]["seats"][0]["away"]);
+}
+
+TEST_F(Hall2, SeatsShowRatingsProvisionalForNewPlayersAndFixedForCpuLevels) {
+  ConnId a = person("Aiko");
+  const std::string id = create(a, "shogi", {{"cpu_level", 3}});
+  json seats = group(a)["table"]["seats"];
+  ASSERT_TRUE(seats[0].contains("rating"));
+  EXPECT_EQ(seats[0]["rating"]["value"], 1500.0);
+  EXPECT_TRUE(seats[0]["rating"]["provisional"]);
+  EXPECT_EQ(seats[0]["rating"]["games"], 0);
+  EXPECT_EQ(seats[1]["kind"], "cpu");
+  EXPECT_EQ(seats[1]["cpu_level"], 3);
+  EXPECT_EQ(seats[1]["rating"]["value"], static_cast<double>(ai::level_rating(3)));
+  EXPECT_FALSE(seats[1]["rating"]["provisional"]);
+  // A lost game: the change says what was expected and what was scored.
+  send(a, {{"type", "start"}, {"group", id}});
+  send(a, {{"type", "resign"}, {"group", id}});
+  const json change = group(a)["table"]["game"]["result"]["rating_changes"][0];
+  EXPECT_EQ(change["score"], 0.0);
+  EXPECT_GT(change["expected"].get<double>(), 0.0);
+  EXPECT_LT(change["expected"].get<double>(), 1.0);
+  EXPECT_EQ(change["deviation_before"], 350.0);
+  EXPECT_LT(change["deviation_after"].get<double>(), 350.0);
+  EXPECT_TRUE(change["provisional"]);
+  EXPECT_EQ(group(a)["table"]["seats"][0]["rating"]["games"], 1);
+}
+
+TEST_F(Hall2, ANameTheSiteGaveIsFlaggedSoClientsCanTranslateIt) {
+  ConnId a = connect();
+  send(a, {{"type", "hello"}});
+  ConnId b = person("Bashir");
+  const std::string id = create(a, "shogi");
+  send(b, {{"type", "join_group"}, {"group", id}});
+  json g = group(b);
+  EXPECT_TRUE(g["members"][0]["default_name"]);
+  EXPECT_FALSE(g["members"][1]["default_name"]);
+  EXPECT_TRUE(g["table"]["seats"][0]["default_name"]);
+  send(a, {{"type", "set_name"}, {"name", "Aiko"}});
+  EXPECT_FALSE(group(b)["members"][0]["default_name"]);
+}
+
+TEST_F(Hall2, AnIllegalMoveIsRefusedWithAReasonCodeAndItsParameters) {
+  ConnId a = person("Aiko");
+  const std::string id = create(a, "shogi");
+  send(a, {{"type", "start"}, {"group", id}});
+  send(a, {{"type", "move"},
+           {"group", id},
+           {"move", "2h2c"},
+           {"version", group(a)["version"]},
+           {"rid", "m1"}});
+  const json e = last(a, "error");
+  EXPECT_EQ(e["code"], "illegal_move");
+  EXPECT_EQ(e["rid"], "m1");
+  ASSERT_TRUE(e.contains("params")) << e.dump();
+  EXPECT_EQ(e["params"]["move"], "2h2c");
+  EXPECT_EQ(e["params"]["reason"], "cannot_reach");
+  EXPECT_EQ(e["params"]["from"], "2h");
+  EXPECT_EQ(e["params"]["to"], "2c");
+  EXPECT_EQ(e["params"]["piece"], "rook");
+}
+
+TEST_F(Hall2, ShogiMovesComeAlsoInJapaneseAndWesternNotationInTheGameAndItsRecord) {
+  ConnId a = person("Aiko");
+  ConnId b = person("Bashir");
+  const std::string id = create(a, "shogi");
+  send(b, {{"type", "join_group"}, {"group", id}});
+  send(a, {{"type", "start"}, {"group", id}});
+  for (auto [c, move] : {std::pair{a, "7g7f"}, {b, "3c3d"}, {a, "8h2b+"}, {b, "3a2b"}})
+    send(c, {{"type", "move"}, {"group", id}, {"move", move}, {"version", group(c)["version"]}});
+  const json game = group(a)["table"]["game"];
+  EXPECT_EQ(game["notation"]["western"], json({"P-7f", "P-3d", "Bx2b+", "Sx2b"}));
+  EXPECT_EQ(game["notation"]["japanese"], json({"☗７六歩", "☖３四歩", "☗２二角成", "☖同　銀"}));
+  send(a, {{"type", "resign"}, {"group", id}});
+  send(a, {{"type", "history"}});
+  const int64_t game_id = last(a, "history")["games"][0]["game_id"];
+  send(a, {{"type", "record"}, {"game_id", game_id}});
+  EXPECT_EQ(last(a, "record")["notation"]["western"][2], "Bx2b+");
+  // Games whose move text is their readable form send none.
+  const std::string h = create(a, "hasami");
+  send(a, {{"type", "start"}, {"group", h}});
+  EXPECT_FALSE(group(a)["table"]["game"].contains("notation"));
 }
 
 TEST_F(Hall2, HostileInputGetsAnErrorOrACloseAndChangesNothing) {

@@ -49,7 +49,7 @@ TEST(ProtocolDecode, WellFormedRequestsAreTyped) {
 }
 
 TEST(ProtocolEncode, ErrorsAndWelcomeAreJsonWithTheirFields) {
-  auto e = nlohmann::json::parse(encode(ErrorReply{"r9", "illegal_move", "no <script>"}));
+  auto e = nlohmann::json::parse(encode(ErrorReply{"r9", "illegal_move", "no <script>", {}}));
   EXPECT_EQ(e["type"], "error");
   EXPECT_EQ(e["rid"], "r9");
   EXPECT_EQ(e["code"], "illegal_move");

@@ -38,6 +38,12 @@ Result<std::string> clean_name(std::string_view raw) {
   return out;
 }
 
+// The name the site gives a person who has not chosen one. Clients that know a person has it
+// (default_name) write it in their own language.
+std::string default_name_for(const std::string& person_id) {
+  return "Guest " + person_id.substr(0, 4);
+}
+
 std::string outcome_kind(const rules::Outcome& o) {
   switch (o.kind) {
     case rules::OutcomeKind::Win:
@@ -50,6 +56,22 @@ std::string outcome_kind(const rules::Outcome& o) {
       return "ongoing";
   }
 }
+// A stored game's players ({"person", "name"} or {"cpu_level", "name"} by seat) as references.
+std::vector<pr::PlayerRef> player_refs(const json& players) {
+  std::vector<pr::PlayerRef> out;
+  for (const auto& p : players) {
+    pr::PlayerRef ref;
+    if (p.is_object()) {
+      ref.person_id = p.value("person", "");
+      ref.cpu_level = p.value("cpu_level", 0);
+      ref.default_name =
+          !ref.person_id.empty() && p.value("name", "") == default_name_for(ref.person_id);
+    }
+    out.push_back(ref);
+  }
+  return out;
+}
+
 }  // namespace
 
 struct Hall::Person {
@@ -92,6 +114,10 @@ struct Hall::Group {
   std::string cpu_reason;  // "seat", "away", "timeout"
   int64_t last_move_version = 0;
   std::optional<pr::ResultView> result;
+  std::vector<pr::StandIn> stand_ins;  // moves of this game the CPU made for a person
+  // This game's moves in readable styles (Shogi, Annan): a cache that grows with the game, so
+  // each move is written once, not at every broadcast.
+  mutable pr::ReadableMoves notation;
   std::deque<pr::MissedEvent> log;
 
   const rules::Game& rules_game() const { return *rules::find_game(game); }
@@ -138,17 +164,11 @@ void Hall::save_group(Group& g) {
             {"game_number", g.game_number},
             {"game_db_id", g.game_db_id},
             {"version", g.version}};
-  if (g.result) {
-    json changes = json::array();
-    for (auto& c : g.result->rating_changes)
-      changes.push_back(
-          {{"person", c.person_id}, {"seat", c.seat}, {"before", c.before}, {"after", c.after}});
-    j["result"] = {{"kind", g.result->kind},
-                   {"winner", g.result->winner},
-                   {"places", g.result->places},
-                   {"reason", g.result->reason},
-                   {"rating_changes", changes}};
-  }
+  json stand_ins = json::array();
+  for (const auto& si : g.stand_ins)
+    stand_ins.push_back({{"ply", si.ply}, {"seat", si.seat}, {"reason", si.reason}});
+  j["stand_ins"] = stand_ins;
+  if (g.result) j["result"] = json::parse(pr::encode_result(*g.result));
   (void)store_.put_group({g.id, j.dump()});
 }
 
@@ -184,18 +204,12 @@ Status Hall::restore() {
     g->game_db_id = j.value("game_db_id", int64_t{0});
     g->version = j.value("version", int64_t{0}) + 1;
     if (j.contains("result")) {
-      pr::ResultView r;
-      const json& rj = j["result"];
-      r.kind = rj.value("kind", "");
-      r.winner = rj.value("winner", -1);
-      r.places = rj.value("places", std::vector<int>{});
-      r.reason = rj.value("reason", "");
-      const json changes = rj.value("rating_changes", json::array());
-      for (auto& c : changes)
-        r.rating_changes.push_back({c.value("person", ""), c.value("seat", 0),
-                                    c.value("before", 0.0), c.value("after", 0.0)});
-      g->result = r;
+      if (auto r = pr::decode_result(j["result"].dump())) g->result = r.value();
     }
+    for (const auto& si : j.value("stand_ins", json::array()))
+      if (si.is_object())
+        g->stand_ins.push_back(
+            {si.value("ply", 0), si.value("seat", 0), si.value("reason", std::string("timeout"))});
     if (g->game_db_id) {
       auto it = unfinished.find(g->game_db_id);
       GameRow record;
@@ -288,10 +302,11 @@ std::string Hall::name_of(const std::string& person_id) const {
 
 void Hall::send_error(ConnId c, const std::string& rid, const std::string& code,
                       const std::string& message) {
-  outbox_.send(c, pr::encode(pr::ErrorReply{rid, code, message}));
+  outbox_.send(c, pr::encode(pr::ErrorReply{rid, code, message, {}}));
 }
 void Hall::send_error(ConnId c, const std::string& rid, const Error& e) {
-  send_error(c, rid, e.code.empty() ? "bad_message" : e.code, e.message);
+  outbox_.send(c, pr::encode(pr::ErrorReply{rid, e.code.empty() ? "bad_message" : e.code, e.message,
+                                            e.params}));
 }
 
 void Hall::received(ConnId c, std::string_view text) {
@@ -383,7 +398,7 @@ void Hall::on_hello(ConnId c, const std::string& rid, const pr::Hello& m) {
     auto p = std::make_unique<Person>();
     p->id = new_random_id(10);
     p->token_hash = token_hash(token);
-    p->name = "Guest " + p->id.substr(0, 4);
+    p->name = default_name_for(p->id);
     person = p.get();
     person_by_token_hash_[p->token_hash] = p->id;
     persons_[p->id] = std::move(p);
@@ -418,21 +433,31 @@ void Hall::presence_changed(const std::string& person_id) {
   const bool here = present(person_id);
   for (auto& [id, gp] : groups_) {
     Group& g = *gp;
-    if (std::find(g.members.begin(), g.members.end(), person_id) == g.members.end()) continue;
+    if (!is_member(g, person_id)) continue;
     bump(g, here ? "present" : "away", person_id);
-    if (g.status == "playing" && g.state && !g.state->outcome().over()) {
-      const int seat = g.state->seat_to_move();
-      if (seat >= 0 && g.seats[static_cast<size_t>(seat)] == person_id) {
-        if (here && g.cpu_seat == seat && g.cpu_reason == "away") {
-          // The owner is back: they take over at once; the CPU's answer will be ignored.
-          ++g.cpu_ticket;
-          g.cpu_seat = -1;
-        }
-        schedule_turn(g);
-      }
-    }
+    seat_owner_changed(g, person_id);
     broadcast(g);
   }
+}
+
+bool Hall::is_member(const Group& g, const std::string& person_id) const {
+  return std::find(g.members.begin(), g.members.end(), person_id) != g.members.end();
+}
+
+bool Hall::at_table(const Group& g, const std::string& person_id) const {
+  return present(person_id) && is_member(g, person_id);
+}
+
+void Hall::seat_owner_changed(Group& g, const std::string& person_id) {
+  if (g.status != "playing" || !g.state || g.state->outcome().over()) return;
+  const int seat = g.state->seat_to_move();
+  if (seat < 0 || g.seats[static_cast<size_t>(seat)] != person_id) return;
+  if (at_table(g, person_id) && g.cpu_seat == seat && g.cpu_reason == "away") {
+    // The owner is back: they take over at once; the CPU's answer will be ignored.
+    ++g.cpu_ticket;
+    g.cpu_seat = -1;
+  }
+  schedule_turn(g);
 }
 
 // ---------------------------------------------------------------- groups
@@ -471,9 +496,10 @@ void Hall::on_join(ConnId c, const std::string& rid, const pr::JoinGroup& m) {
   Group* g = find_group(c, rid, m.group, false);
   if (!g) return;
   const std::string& person = person_of(c);
-  if (std::find(g->members.begin(), g->members.end(), person) == g->members.end()) {
+  if (!is_member(*g, person)) {
     g->members.push_back(person);
     bump(*g, "joined", person);
+    seat_owner_changed(*g, person);  // one who left during their game takes the seat back
     broadcast(*g);
   } else {
     outbox_.send(c, pr::encode(view(*g, person)));
@@ -487,8 +513,9 @@ void Hall::on_leave(ConnId c, const std::string& rid, const pr::LeaveGroup& m) {
   g->members.erase(std::remove(g->members.begin(), g->members.end(), person), g->members.end());
   std::replace(g->chosen.begin(), g->chosen.end(), person, std::string());
   bump(*g, "left", person);
+  seat_owner_changed(*g, person);  // their seat stays theirs; the CPU plays it from now on
   broadcast(*g);
-  outbox_.send(c, pr::encode(pr::ErrorReply{rid, "left", "you left the group"}));
+  outbox_.send(c, pr::encode(pr::ErrorReply{rid, "left", "you left the group", {}}));
 }
 
 void Hall::on_settings(ConnId c, const std::string& rid, const pr::ChangeSettings& m) {
@@ -565,28 +592,36 @@ void Hall::on_start(ConnId c, const std::string& rid, const pr::StartGame& m) {
   if (Status s = start_game(*g); !s) return send_error(c, rid, s.error());
 }
 
+bool Hall::same_lineup(const Group& g) const {
+  const size_t n = static_cast<size_t>(g.rules_game().seat_count());
+  if (g.order.size() != n || g.game_number == 0) return false;
+  for (const auto& p : g.order)
+    if (!p.empty() && !is_member(g, p)) return false;
+  return true;
+}
+
+std::vector<std::string> Hall::fresh_lineup(const Group& g) const {
+  // Chosen seats first, then present members in join order, the CPU for the rest.
+  std::vector<std::string> seats = g.chosen;
+  seats.resize(static_cast<size_t>(g.rules_game().seat_count()));
+  for (const auto& member : g.members) {
+    if (!present(member) || std::find(seats.begin(), seats.end(), member) != seats.end()) continue;
+    auto free = std::find(seats.begin(), seats.end(), std::string());
+    if (free == seats.end()) break;
+    *free = member;
+  }
+  return seats;
+}
+
 Status Hall::start_game(Group& g) {
   const rules::Game& game = g.rules_game();
   const size_t n = static_cast<size_t>(game.seat_count());
   g.chosen.resize(n);
-  // The same line-up rotates when alternation is on; otherwise seats are filled afresh:
-  // chosen seats first, then present members in join order, the CPU for the rest.
-  bool same_lineup = g.order.size() == n && g.game_number > 0;
-  for (const auto& p : g.order)
-    if (!p.empty() && std::find(g.members.begin(), g.members.end(), p) == g.members.end())
-      same_lineup = false;
-  if (same_lineup) {
+  // The same line-up rotates when alternation is on; otherwise seats are filled afresh.
+  if (same_lineup(g)) {
     if (alternation_on(g)) ++g.rotation;
   } else {
-    std::vector<std::string> seats = g.chosen;
-    for (const auto& member : g.members) {
-      if (!present(member) || std::find(seats.begin(), seats.end(), member) != seats.end())
-        continue;
-      auto free = std::find(seats.begin(), seats.end(), std::string());
-      if (free == seats.end()) break;
-      *free = member;
-    }
-    g.order = seats;
+    g.order = fresh_lineup(g);
     g.rotation = 0;
   }
   std::vector<std::string> seats(n);
@@ -617,6 +652,8 @@ Status Hall::start_game(Group& g) {
   ++g.game_number;
   g.status = "playing";
   g.result.reset();
+  g.stand_ins.clear();
+  g.notation.clear();
   g.cpu_seat = -1;
   ++g.cpu_ticket;
   bump(g, "start", std::to_string(g.game_number));
@@ -653,7 +690,11 @@ void Hall::on_move(ConnId c, const std::string& rid, const pr::PlayMove& m) {
 
 Status Hall::commit_move(Group& g, const std::string& move) {
   auto next = g.state->clone();
-  if (Status s = next->play(move); !s) return make_error("illegal_move", s.error().message);
+  if (Status s = next->play(move); !s) {
+    Error e = s.error();
+    e.code = "illegal_move";
+    return e;
+  }
   // Durable before anyone is told: a crash after this line loses nothing acknowledged.
   if (Status s =
           store_.append_move(g.game_db_id, static_cast<int>(g.state->moves_played().size()), move);
@@ -714,6 +755,10 @@ void Hall::schedule_turn(Group& g) {
     request_cpu(g, "seat");
     return;
   }
+  if (!is_member(g, owner)) {
+    request_cpu(g, "away");  // they left the group: no grace, the CPU plays at once
+    return;
+  }
   std::weak_ptr<bool> alive = alive_;
   const std::string id = g.id;
   const uint64_t ticket = g.cpu_ticket;
@@ -727,7 +772,7 @@ void Hall::schedule_turn(Group& g) {
       Group& gr = *it->second;
       gr.grace_timer = 0;
       const int s = gr.state->seat_to_move();
-      if (s >= 0 && !present(gr.seats[static_cast<size_t>(s)])) request_cpu(gr, "away");
+      if (s >= 0 && !at_table(gr, gr.seats[static_cast<size_t>(s)])) request_cpu(gr, "away");
     });
   }
   if (g.timer > 0) {
@@ -773,6 +818,8 @@ void Hall::request_cpu(Group& g, const std::string& why) {
     Group& gr = *it->second;
     if (gr.cpu_ticket != ticket || gr.status != "playing") return;  // superseded
     gr.cpu_seat = -1;
+    const int moved_for = gr.state->seat_to_move();
+    const std::string reason = gr.cpu_reason == "timeout" ? "timeout" : "away";
     Status s = commit_move(gr, move);
     if (!s && s.error().code == "illegal_move") {
       // The engine and the rules disagree (a CPU bug): the rules win, and the game must not
@@ -785,12 +832,16 @@ void Hall::request_cpu(Group& g, const std::string& why) {
     }
     if (!s) {
       // The store failed: try again shortly.
-      gr.grace_timer = scheduler_.after(1000, [this, id] {
+      const std::string why_again = gr.cpu_reason;
+      gr.grace_timer = scheduler_.after(1000, [this, id, why_again] {
         auto again = groups_.find(id);
-        if (again != groups_.end()) request_cpu(*again->second, "seat");
+        if (again != groups_.end()) request_cpu(*again->second, why_again);
       });
       return;
     }
+    if (moved_for >= 0 && !gr.seats[static_cast<size_t>(moved_for)].empty())
+      gr.stand_ins.push_back(
+          {static_cast<int>(gr.state->moves_played().size()) - 1, moved_for, reason});
     after_move(gr, "cpu_move", move);
   });
 }
@@ -800,6 +851,19 @@ void Hall::request_cpu(Group& g, const std::string& why) {
 rating::Rating Hall::rating_of(const std::string& person, const std::string& game) const {
   auto it = ratings_.find({person, game});
   return it == ratings_.end() ? rating::Rating{} : it->second.first;
+}
+
+int Hall::games_of(const std::string& person, const std::string& game) const {
+  auto it = ratings_.find({person, game});
+  return it == ratings_.end() ? 0 : it->second.second;
+}
+
+rating::Rating Hall::cpu_rating(int level) {
+  return {static_cast<double>(ai::level_rating(level)), kCpuDeviation, 0.06};
+}
+
+bool Hall::has_default_name(const std::string& person_id) const {
+  return name_of(person_id) == default_name_for(person_id);
 }
 
 void Hall::finish_game(Group& g) {
@@ -814,10 +878,7 @@ void Hall::finish_game(Group& g) {
   // Everyone's rating before the game; CPU seats are fixed at their level's rating.
   std::vector<rating::Rating> before(n);
   for (size_t s = 0; s < n; ++s) {
-    before[s] = g.seats[s].empty()
-                    ? rating::Rating{static_cast<double>(ai::level_rating(g.cpu_level)),
-                                     kCpuDeviation, 0.06}
-                    : rating_of(g.seats[s], g.game);
+    before[s] = g.seats[s].empty() ? cpu_rating(g.cpu_level) : rating_of(g.seats[s], g.game);
   }
   auto score = [&](size_t a, size_t b) -> std::optional<double> {
     if (o.kind == rules::OutcomeKind::Draw) return 0.5;
@@ -843,18 +904,32 @@ void Hall::finish_game(Group& g) {
     auto& stored = ratings_[{person, g.game}];
     stored = {after[s], stored.second + 1};
     (void)store_.put_rating({person, g.game, after[s], stored.second});
-    r.rating_changes.push_back({person, static_cast<int>(s), before[s].rating, after[s].rating});
+    // What the ratings expected of this seat and what it scored, over the seats it is compared
+    // with: the client explains the change with them.
+    double expected = 0, scored = 0;
+    int compared = 0;
+    for (size_t o2 = 0; o2 < n; ++o2) {
+      if (o2 == s) continue;
+      const std::optional<double> sc = score(s, o2);
+      if (!sc) continue;
+      expected += rating::expected_score(before[s], before[o2]);
+      scored += *sc;
+      ++compared;
+    }
+    pr::RatingChange change;
+    change.person_id = person;
+    change.seat = static_cast<int>(s);
+    change.before = before[s].rating;
+    change.after = after[s].rating;
+    change.deviation_before = before[s].deviation;
+    change.deviation_after = after[s].deviation;
+    change.expected = compared ? expected / compared : 0.5;
+    change.score = compared ? scored / compared : 0.5;
+    change.provisional_before = rating::is_provisional(before[s]);
+    change.provisional = rating::is_provisional(after[s]);
+    r.rating_changes.push_back(change);
   }
-  json changes = json::array();
-  for (auto& c : r.rating_changes)
-    changes.push_back(
-        {{"person", c.person_id}, {"seat", c.seat}, {"before", c.before}, {"after", c.after}});
-  json result = {{"kind", r.kind},
-                 {"winner", r.winner},
-                 {"places", r.places},
-                 {"reason", r.reason},
-                 {"rating_changes", changes}};
-  (void)store_.finish_game(g.game_db_id, result.dump(), scheduler_.wall_ms());
+  (void)store_.finish_game(g.game_db_id, pr::encode_result(r), scheduler_.wall_ms());
   g.result = r;
   g.status = "finished";
   bump(g, "result", r.reason);
@@ -886,12 +961,13 @@ pr::GroupView Hall::view(const Group& g, const std::string& person_id) const {
   if (schema == schemas.end())
     schema = schemas.emplace(g.game, pr::encode_schema(game.option_schema())).first;
   v.schema_json = schema->second;
-  for (const auto& m : g.members) v.members.push_back({m, name_of(m), present(m)});
+  for (const auto& m : g.members)
+    v.members.push_back({m, name_of(m), present(m), has_default_name(m)});
   v.you = person_id;
   v.status = g.status;
   v.seat_names = game.seat_names();
   const size_t n = static_cast<size_t>(game.seat_count());
-  const auto& seats = g.status == "idle" ? g.chosen : g.seats;
+  const std::vector<std::string> seats = seats_shown(g);
   for (size_t s = 0; s < n; ++s) {
     pr::SeatView sv;
     sv.seat = static_cast<int>(s);
@@ -899,9 +975,16 @@ pr::GroupView Hall::view(const Group& g, const std::string& person_id) const {
     sv.cpu = owner.empty();
     sv.person_id = owner;
     sv.name = owner.empty() ? "CPU " + std::to_string(g.cpu_level) : name_of(owner);
+    sv.default_name = !owner.empty() && has_default_name(owner);
+    sv.cpu_level = owner.empty() ? g.cpu_level : 0;
     sv.present = !owner.empty() && present(owner);
-    sv.away = !owner.empty() && !sv.present;
+    sv.away = !owner.empty() && !at_table(g, owner);
     sv.cpu_playing = g.cpu_seat == static_cast<int>(s) && !owner.empty();
+    sv.planned =
+        g.status == "idle" && !owner.empty() && (s >= g.chosen.size() || g.chosen[s] != owner);
+    const rating::Rating r = owner.empty() ? cpu_rating(g.cpu_level) : rating_of(owner, g.game);
+    sv.rating = pr::RatingView{r.rating, r.deviation, owner.empty() ? 0 : games_of(owner, g.game),
+                               !owner.empty() && rating::is_provisional(r)};
     v.seats.push_back(sv);
   }
   v.your_seats = your_seats(g, person_id);
@@ -928,14 +1011,35 @@ pr::GroupView Hall::view(const Group& g, const std::string& person_id) const {
       gv.remaining_ms =
           std::max<int64_t>(0, g.turn_started_ms + g.timer * 1000 - scheduler_.now_ms());
     gv.result = g.result;
+    gv.stand_ins = g.stand_ins;
+    for (const auto& style : g.state->readable_styles()) {
+      auto& list = g.notation[style];
+      if (list.size() > gv.moves.size()) list.clear();
+      if (list.size() < gv.moves.size()) {
+        const auto more = g.state->readable_moves(style, list.size());
+        list.insert(list.end(), more.begin(), more.end());
+      }
+      if (list.size() == gv.moves.size()) gv.notation[style] = list;
+    }
     v.current = gv;
   }
   return v;
 }
 
+std::vector<std::string> Hall::seats_shown(const Group& g) const {
+  if (g.status != "idle") return g.seats;
+  // Before a game: the line-up a start would make now, so everyone sees where they will sit.
+  if (!same_lineup(g)) return fresh_lineup(g);
+  const size_t n = g.order.size();
+  const size_t next = static_cast<size_t>(g.rotation + (alternation_on(g) ? 1 : 0));
+  std::vector<std::string> seats(n);
+  for (size_t s = 0; s < n; ++s) seats[s] = g.order[(s + next) % n];
+  return seats;
+}
+
 std::vector<int> Hall::your_seats(const Group& g, const std::string& person_id) const {
   std::vector<int> out;
-  const auto& seats = g.status == "idle" ? g.chosen : g.seats;
+  const std::vector<std::string> seats = seats_shown(g);
   for (size_t s = 0; s < seats.size(); ++s)
     if (!person_id.empty() && seats[s] == person_id) out.push_back(static_cast<int>(s));
   return out;
@@ -974,6 +1078,7 @@ void Hall::on_history(ConnId c, const std::string&) {
     json data = json::parse(row.data_json, nullptr, false);
     const json players = data.is_discarded() ? json::array() : data.value("players", json::array());
     for (auto& p : players) e.players.push_back(p.value("name", "?"));
+    e.seats = player_refs(players);
     e.result_json = row.result_json;
     e.started_ms = row.started_ms;
     e.ended_ms = row.ended_ms;
@@ -1002,6 +1107,7 @@ void Hall::on_record(ConnId c, const std::string& rid, const pr::GetRecord& m) {
   if (!data.is_discarded()) {
     const json players = data.value("players", json::array());
     for (auto& p : players) r.players.push_back(p.value("name", "?"));
+    r.seats = player_refs(players);
     r.options_json = data.value("options", json::object()).dump();
   }
   r.start = row->start_text;
@@ -1022,6 +1128,9 @@ void Hall::on_record(ConnId c, const std::string& rid, const pr::GetRecord& m) {
         if (!state.value()->play(move)) break;
         r.positions.push_back(state.value()->position_text());
       }
+      for (const auto& style : state.value()->readable_styles())
+        if (auto list = state.value()->readable_moves(style, 0); list.size() == r.moves.size())
+          r.notation[style] = std::move(list);
     }
   }
   r.result_json = row->result_json;

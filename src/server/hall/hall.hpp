@@ -82,6 +82,15 @@ class Hall {
   void request_cpu(Group& g, const std::string& why);
   void cancel_turn(Group& g);
   void presence_changed(const std::string& person_id);
+  // A seated person arrived at or left the table (presence or membership): the CPU stands in
+  // for them when it is their turn and they are not there, and gives the seat back at once.
+  void seat_owner_changed(Group& g, const std::string& person_id);
+  // Line-ups: the same people rotate from game to game; otherwise a fresh one is made from the
+  // chosen seats and the present members. seats_shown is what the table shows now (before a
+  // game, the line-up a start would make).
+  bool same_lineup(const Group& g) const;
+  std::vector<std::string> fresh_lineup(const Group& g) const;
+  std::vector<std::string> seats_shown(const Group& g) const;
 
   // Helpers.
   void send_error(ConnId c, const std::string& rid, const std::string& code,
@@ -96,8 +105,14 @@ class Hall {
   Group* find_group(ConnId c, const std::string& rid, const std::string& group_id,
                     bool must_be_member);
   bool present(const std::string& person_id) const;
+  bool is_member(const Group& g, const std::string& person_id) const;
+  // Present and still a member: a seated person not at the table has the CPU play for them.
+  bool at_table(const Group& g, const std::string& person_id) const;
+  bool has_default_name(const std::string& person_id) const;
   const std::string& person_of(ConnId c) const;
   rating::Rating rating_of(const std::string& person, const std::string& game) const;
+  int games_of(const std::string& person, const std::string& game) const;
+  static rating::Rating cpu_rating(int level);
   bool alternation_on(const Group& g) const;
   void save_group(Group& g);
   void save_person(const Person& p);

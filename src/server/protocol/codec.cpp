@@ -170,6 +170,11 @@ std::string encode(const Welcome& m) {
 std::string encode(const ErrorReply& m) {
   json j = {{"type", "error"}, {"code", m.code}, {"message", m.message}};
   if (!m.rid.empty()) j["rid"] = m.rid;
+  if (!m.params.empty()) {
+    json params = json::object();
+    for (const auto& [k, v] : m.params) params[k] = v;
+    j["params"] = params;
+  }
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
@@ -178,12 +183,32 @@ namespace {
 json result_json(const ResultView& r) {
   json changes = json::array();
   for (const auto& c : r.rating_changes)
-    changes.push_back(
-        {{"person", c.person_id}, {"seat", c.seat}, {"before", c.before}, {"after", c.after}});
+    changes.push_back({{"person", c.person_id},
+                       {"seat", c.seat},
+                       {"before", c.before},
+                       {"after", c.after},
+                       {"deviation_before", c.deviation_before},
+                       {"deviation_after", c.deviation_after},
+                       {"expected", c.expected},
+                       {"score", c.score},
+                       {"provisional_before", c.provisional_before},
+                       {"provisional", c.provisional}});
   json j = {{"kind", r.kind}, {"reason", r.reason}, {"rating_changes", changes}};
   if (r.kind == "win") j["winner"] = r.winner;
   if (r.kind == "placement") j["places"] = r.places;
   return j;
+}
+
+json players_json(const std::vector<PlayerRef>& seats) {
+  json out = json::array();
+  for (const auto& p : seats) {
+    if (p.person_id.empty())
+      out.push_back({{"kind", "cpu"}, {"level", p.cpu_level}});
+    else
+      out.push_back(
+          {{"kind", "person"}, {"person", p.person_id}, {"default_name", p.default_name}});
+  }
+  return out;
 }
 
 std::string dump(const json& j) {
@@ -199,6 +224,38 @@ void append_field(std::string& out, std::string_view key, const json& value) {
 }
 
 }  // namespace
+
+std::string encode_result(const ResultView& r) {
+  return dump(result_json(r));
+}
+
+Result<ResultView> decode_result(std::string_view text) {
+  const json j = json::parse(text, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) return bad("a result must be a JSON object");
+  ResultView r;
+  r.kind = j.value("kind", "");
+  r.winner = j.value("winner", -1);
+  r.places = j.value("places", std::vector<int>{});
+  r.reason = j.value("reason", "");
+  const json changes = j.value("rating_changes", json::array());
+  for (const auto& c : changes) {
+    if (!c.is_object()) continue;
+    RatingChange rc;
+    rc.person_id = c.value("person", "");
+    rc.seat = c.value("seat", 0);
+    rc.before = c.value("before", 0.0);
+    rc.after = c.value("after", 0.0);
+    // Results stored before these fields existed read as zero (the client shows less).
+    rc.deviation_before = c.value("deviation_before", 0.0);
+    rc.deviation_after = c.value("deviation_after", 0.0);
+    rc.expected = c.value("expected", 0.0);
+    rc.score = c.value("score", 0.0);
+    rc.provisional_before = c.value("provisional_before", false);
+    rc.provisional = c.value("provisional", false);
+    r.rating_changes.push_back(rc);
+  }
+  return r;
+}
 
 std::string encode_schema(const rules::OptionSchema& schema) {
   json out = json::array();
@@ -228,13 +285,25 @@ std::string encode_board(const rules::BoardGeometry& b) {
 GroupEncoder::GroupEncoder(const GroupView& g) {
   json members = json::array();
   for (const auto& m : g.members)
-    members.push_back({{"id", m.id}, {"name", m.name}, {"present", m.present}});
+    members.push_back(
+        {{"id", m.id}, {"name", m.name}, {"present", m.present}, {"default_name", m.default_name}});
   json seats = json::array();
   for (const auto& s : g.seats) {
-    json seat = {{"seat", s.seat}, {"kind", s.cpu ? "cpu" : "person"},
-                 {"name", s.name}, {"present", s.present},
-                 {"away", s.away}, {"cpu_playing", s.cpu_playing}};
-    if (!s.cpu) seat["person"] = s.person_id;
+    json seat = {{"seat", s.seat},      {"kind", s.cpu ? "cpu" : "person"},
+                 {"name", s.name},      {"present", s.present},
+                 {"away", s.away},      {"cpu_playing", s.cpu_playing},
+                 {"planned", s.planned}};
+    if (s.cpu) {
+      seat["cpu_level"] = s.cpu_level;
+    } else {
+      seat["person"] = s.person_id;
+      seat["default_name"] = s.default_name;
+    }
+    if (s.rating)
+      seat["rating"] = {{"value", s.rating->value},
+                        {"deviation", s.rating->deviation},
+                        {"games", s.rating->games},
+                        {"provisional", s.rating->provisional}};
     seats.push_back(seat);
   }
   head_ = "{\"type\":\"group\",\"group\":{";
@@ -272,6 +341,11 @@ GroupEncoder::GroupEncoder(const GroupView& g) {
     if (v.remaining_ms) clock["remaining_ms"] = *v.remaining_ms;
     game["clock"] = clock;
     if (v.result) game["result"] = result_json(*v.result);
+    json stand_ins = json::array();
+    for (const auto& si : v.stand_ins)
+      stand_ins.push_back({{"ply", si.ply}, {"seat", si.seat}, {"reason", si.reason}});
+    game["stand_ins"] = stand_ins;
+    if (!v.notation.empty()) game["notation"] = v.notation;
     head_ += ',';
     append_field(head_, "game", game);
   }
@@ -310,6 +384,7 @@ std::string encode(const std::vector<HistoryEntry>& games) {
                     {"game", g.game},
                     {"group", g.group},
                     {"players", g.players},
+                    {"seats", players_json(g.seats)},
                     {"result", result},
                     {"started_ms", g.started_ms},
                     {"ended_ms", g.ended_ms}});
@@ -325,12 +400,14 @@ std::string encode(const RecordView& r) {
             {"game_id", r.game_id},
             {"game", r.game},
             {"players", r.players},
+            {"seats", players_json(r.seats)},
             {"start", r.start},
             {"moves", r.moves},
             {"positions", r.positions},
             {"result", result},
             {"options", options.is_discarded() ? json::object() : options},
             {"exports", r.exports}};
+  if (!r.notation.empty()) j["notation"] = r.notation;
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 

@@ -85,16 +85,28 @@ struct Welcome {
   std::string name;
 };
 
+// An error: `code` and `params` are for the client to write in the reader's language;
+// `message` is English for logs and tools, never shown to a player.
 struct ErrorReply {
   std::string rid;
   std::string code;
   std::string message;
+  std::vector<std::pair<std::string, std::string>> params;
 };
 
 struct MemberView {
   std::string id;
   std::string name;
   bool present = false;
+  bool default_name = false;  // the name was given by the site ("Guest 4f2a"), not chosen
+};
+
+// A rating as players see it: provisional while the deviation is high (a new player).
+struct RatingView {
+  double value = 0;
+  double deviation = 0;
+  int games = 0;
+  bool provisional = false;
 };
 
 struct SeatView {
@@ -102,9 +114,13 @@ struct SeatView {
   bool cpu = true;
   std::string person_id;
   std::string name;
+  bool default_name = false;
+  int cpu_level = 0;  // of a CPU seat
   bool present = false;
   bool away = false;
   bool cpu_playing = false;
+  bool planned = false;              // before a game: filled by the automatic line-up, not chosen
+  std::optional<RatingView> rating;  // in the group's game (a CPU level's fixed rating)
 };
 
 struct RatingChange {
@@ -112,7 +128,30 @@ struct RatingChange {
   int seat = 0;
   double before = 0;
   double after = 0;
+  double deviation_before = 0;
+  double deviation_after = 0;
+  double expected = 0;  // the score the ratings expected, 0..1 (averaged over opponents)
+  double score = 0;     // the score made, 0..1 (averaged over opponents)
+  bool provisional_before = false;
+  bool provisional = false;  // after the game
 };
+
+// A move the CPU made for a person: their turn timer ran out, or they were away.
+struct StandIn {
+  int ply = 0;  // index into the game's moves
+  int seat = 0;
+  std::string reason;  // "timeout" or "away"
+};
+
+// A record's players by seat, for clients that name them in their own language.
+struct PlayerRef {
+  std::string person_id;  // "" for a CPU seat
+  int cpu_level = 0;
+  bool default_name = false;
+};
+
+// Move lists in notations people read, by style ("japanese", "western"); Shogi and Annan.
+using ReadableMoves = std::map<std::string, std::vector<std::string>>;
 
 struct ResultView {
   std::string kind;  // win, draw, placement
@@ -135,6 +174,8 @@ struct GameView {
   int clock_limit = 0;                  // seconds; 0 = none
   std::optional<int64_t> remaining_ms;  // of the player to move
   std::optional<ResultView> result;
+  std::vector<StandIn> stand_ins;
+  ReadableMoves notation;
 };
 
 struct GroupView {
@@ -166,6 +207,7 @@ struct HistoryEntry {
   std::string game;
   std::string group;
   std::vector<std::string> players;  // names by seat
+  std::vector<PlayerRef> seats;
   std::string result_json;
   int64_t started_ms = 0;
   int64_t ended_ms = 0;
@@ -175,13 +217,19 @@ struct RecordView {
   int64_t game_id = 0;
   std::string game;
   std::vector<std::string> players;
+  std::vector<PlayerRef> seats;
   std::string start;
   std::vector<std::string> moves;
+  ReadableMoves notation;
   std::vector<std::string> positions;  // position text before the first move and after each
   std::string result_json;
   std::string options_json;
   std::map<std::string, std::string> exports;  // format name -> text (kif, csa, text)
 };
+
+// A finished game's result: the one JSON form, used on the wire and in the store.
+std::string encode_result(const ResultView& r);
+Result<ResultView> decode_result(std::string_view json_text);
 
 std::string encode(const Welcome& m);
 std::string encode(const ErrorReply& m);

@@ -15,6 +15,11 @@ double expected(double mu, double mu_j, double phi_j) {
 }
 }  // namespace
 
+double expected_score(const Rating& player, const Rating& opponent) {
+  return expected((player.rating - 1500.0) / kScale, (opponent.rating - 1500.0) / kScale,
+                  opponent.deviation / kScale);
+}
+
 Rating update(const Rating& player, const std::vector<GameResult>& results, double tau) {
   // Step 2: to the Glicko-2 scale.
   const double mu = (player.rating - 1500.0) / kScale;
