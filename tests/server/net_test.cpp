@@ -1,6 +1,7 @@
 // The network layer's own limits, with raw sockets as the hostile clients: a reader too
 // slow for what it is sent is disconnected (bounded send queue), and static paths cannot
-// leave the web root.
+// leave the web root. And static files: their brotli and gzip copies (made by the web
+// client's build script, web/scripts/compress.mjs) are sent by Accept-Encoding.
 #include <arpa/inet.h>
 #include <gtest/gtest.h>
 #include <netinet/in.h>
@@ -9,6 +10,12 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
 #include <string>
 #include <thread>
 
@@ -112,6 +119,219 @@ TEST(NetLimits, StaticPathsCannotLeaveTheWebRoot) {
     EXPECT_EQ(head.rfind("HTTP/1.1 404", 0), 0u) << target << ": " << head;
     close(fd);
   }
+}
+
+// ---- Static files and their compressed copies ----
+
+struct Response {
+  int status = 0;
+  std::map<std::string, std::string> headers;  // names in lower case
+  std::string body;
+  std::string header(const std::string& name) const {
+    auto it = headers.find(name);
+    return it == headers.end() ? "" : it->second;
+  }
+  bool has(const std::string& name) const { return headers.contains(name); }
+};
+
+// One request on its own connection (Connection: close), read to the end.
+Response fetch(uint16_t port, const std::string& method, const std::string& target,
+               const std::string& accept_encoding) {
+  const int fd = connect_raw(port);
+  std::string request = method + " " + target + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n";
+  if (!accept_encoding.empty()) request += "Accept-Encoding: " + accept_encoding + "\r\n";
+  send_text(fd, request + "\r\n");
+  std::string raw;
+  char buffer[4096];
+  for (ssize_t n; (n = recv(fd, buffer, sizeof buffer, 0)) > 0;)
+    raw.append(buffer, static_cast<size_t>(n));
+  close(fd);
+  Response r;
+  const size_t end = raw.find("\r\n\r\n");
+  if (end == std::string::npos) return r;
+  std::istringstream head(raw.substr(0, end));
+  std::string line;
+  std::getline(head, line);
+  if (line.size() > 12) r.status = std::atoi(line.substr(9, 3).c_str());
+  while (std::getline(head, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    const size_t colon = line.find(':');
+    if (colon == std::string::npos) continue;
+    std::string name = line.substr(0, colon);
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    r.headers[name] = line.substr(line.find_first_not_of(' ', colon + 1));
+  }
+  r.body = raw.substr(end + 4);
+  return r;
+}
+
+std::string slurp(const std::filesystem::path& path) {
+  std::ifstream f(path, std::ios::binary);
+  std::ostringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+// Decompresses with Node's zlib ("br" or "gzip"), the decoders a browser has: the test needs
+// no compression library of its own.
+std::string decompress(const std::string& data, const std::string& encoding,
+                       const std::filesystem::path& scratch) {
+  const auto file = scratch / "body.bin";
+  std::ofstream(file, std::ios::binary) << data;
+  const std::string command =
+      std::string(KAISHO_NODE) +
+      " -e \"const z = require('zlib'); const d = require('fs').readFileSync(process.argv[1]); "
+      "process.stdout.write(process.argv[2] === 'br' ? z.brotliDecompressSync(d) : "
+      "z.gunzipSync(d))\" " +
+      file.string() + " " + encoding;
+  std::string out;
+  if (FILE* p = popen(command.c_str(), "r")) {
+    char buffer[4096];
+    for (size_t n; (n = fread(buffer, 1, sizeof buffer, p)) > 0;) out.append(buffer, n);
+    pclose(p);
+  }
+  return out;
+}
+
+// A small web root like web/dist, compressed by the client's own build script.
+class NetStatic : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    root_ = std::filesystem::temp_directory_path() /
+            ("kaisho-net-static-" + std::to_string(getpid()) + "-" +
+             ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::remove_all(root_);
+    std::filesystem::create_directories(root_ / "assets");
+    std::filesystem::create_directories(root_ / "scratch");
+    std::string html = "<!doctype html>\n<html><head><title>Kaisho</title>\n";
+    for (int i = 0; i < 20; ++i)
+      html += "<meta name=\"x" + std::to_string(i) + "\" content=\"y\">\n";
+    html += "<script type=\"module\" src=\"/assets/app-abc123.js\"></script></head></html>\n";
+    std::ofstream(root_ / "index.html", std::ios::binary) << html;
+    std::string js;
+    for (int i = 0; i < 300; ++i)
+      js += "export function square" + std::to_string(i) + "(x) { return x * x + " +
+            std::to_string(i) + "; }\n";
+    std::ofstream(root_ / "assets" / "app-abc123.js", std::ios::binary) << js;
+    std::ofstream(root_ / "tiny.txt", std::ios::binary) << "k";  // too small to gain
+    std::string png = "\x89PNG\r\n";
+    for (int i = 0; i < 400; ++i) png += static_cast<char>((i * 7919 + 13) % 251);
+    std::ofstream(root_ / "logo.png", std::ios::binary) << png;
+    const std::string command = std::string(KAISHO_NODE) + " " + KAISHO_COMPRESS_SCRIPT + " " +
+                                root_.string() + " > /dev/null";
+    ASSERT_EQ(std::system(command.c_str()), 0) << command;
+    ServerConfig config = loopback();
+    config.web_root = root_.string();
+    running_ = std::make_unique<Running>(config);
+  }
+  void TearDown() override {
+    running_.reset();
+    std::filesystem::remove_all(root_);
+  }
+  Response get(const std::string& target, const std::string& accept_encoding,
+               const std::string& method = "GET") {
+    return fetch(running_->server.port(), method, target, accept_encoding);
+  }
+  // The plain body a response stands for, decompressed as its Content-Encoding says.
+  std::string plain_body(const Response& r) {
+    const std::string encoding = r.header("content-encoding");
+    if (encoding.empty()) return r.body;
+    return decompress(r.body, encoding, root_ / "scratch");
+  }
+
+  std::filesystem::path root_;
+  std::unique_ptr<Running> running_;
+};
+
+TEST_F(NetStatic, TheBuildScriptWritesCopiesOnlyOfCompressibleFiles) {
+  for (const char* f : {"index.html", "assets/app-abc123.js"}) {
+    EXPECT_TRUE(std::filesystem::is_regular_file(root_ / (std::string(f) + ".br"))) << f;
+    EXPECT_TRUE(std::filesystem::is_regular_file(root_ / (std::string(f) + ".gz"))) << f;
+  }
+  for (const char* f : {"tiny.txt.br", "tiny.txt.gz", "logo.png.br", "logo.png.gz"})
+    EXPECT_FALSE(std::filesystem::exists(root_ / f)) << f;
+}
+
+TEST_F(NetStatic, CompressedCopiesAreChosenByAcceptEncoding) {
+  const std::string js = slurp(root_ / "assets" / "app-abc123.js");
+  struct Case {
+    std::string accept;
+    std::string encoding;
+  };
+  for (const Case& c :
+       {Case{"br", "br"}, Case{"gzip", "gzip"}, Case{"", ""}, Case{"gzip, deflate, br, zstd", "br"},
+        Case{"br;q=0, gzip", "gzip"}, Case{"identity", ""}, Case{"*", "br"}}) {
+    SCOPED_TRACE("Accept-Encoding: " + c.accept);
+    const Response r = get("/assets/app-abc123.js", c.accept);
+    EXPECT_EQ(r.status, 200);
+    EXPECT_EQ(r.header("content-type"), "text/javascript; charset=utf-8");
+    EXPECT_EQ(r.header("content-encoding"), c.encoding);
+    EXPECT_EQ(r.has("content-encoding"), !c.encoding.empty());
+    EXPECT_EQ(r.header("vary"), "Accept-Encoding");
+    EXPECT_EQ(r.header("cache-control"), "public, max-age=31536000, immutable");
+    EXPECT_EQ(r.header("content-length"), std::to_string(r.body.size()));
+    EXPECT_NE(r.header("content-security-policy"), "");
+    const std::string suffix = c.encoding == "br" ? ".br" : c.encoding == "gzip" ? ".gz" : "";
+    EXPECT_EQ(r.body, slurp(root_ / "assets" / ("app-abc123.js" + suffix)));
+    if (!c.encoding.empty()) {
+      EXPECT_LT(r.body.size(), js.size());
+    }
+    EXPECT_EQ(plain_body(r), js);
+  }
+}
+
+TEST_F(NetStatic, TheSinglePageIsNegotiatedToo) {
+  const std::string html = slurp(root_ / "index.html");
+  for (const char* target : {"/", "/index.html", "/g/ABCDEFGHIJKLMNOPQRSTUVWX", "/rules/shogi"}) {
+    for (const char* accept : {"gzip, br", "gzip", ""}) {
+      SCOPED_TRACE(std::string(target) + " Accept-Encoding: " + accept);
+      const Response r = get(target, accept);
+      EXPECT_EQ(r.status, 200);
+      EXPECT_EQ(r.header("content-type"), "text/html; charset=utf-8");
+      EXPECT_EQ(r.header("content-encoding"), std::string(accept) == ""       ? ""
+                                              : std::string(accept) == "gzip" ? "gzip"
+                                                                              : "br");
+      EXPECT_EQ(r.header("vary"), "Accept-Encoding");
+      EXPECT_EQ(r.header("cache-control"), "no-cache");
+      EXPECT_EQ(plain_body(r), html);
+    }
+  }
+}
+
+TEST_F(NetStatic, FilesWithoutCopiesAreSentPlainAndDoNotVary) {
+  for (const char* target : {"/tiny.txt", "/logo.png"}) {
+    SCOPED_TRACE(target);
+    const Response r = get(target, "gzip, deflate, br");
+    EXPECT_EQ(r.status, 200);
+    EXPECT_FALSE(r.has("content-encoding"));
+    EXPECT_FALSE(r.has("vary"));
+    EXPECT_EQ(r.body, slurp(root_ / (target + 1)));
+  }
+  EXPECT_EQ(get("/logo.png", "br").header("content-type"), "image/png");
+}
+
+TEST_F(NetStatic, CopiesRequestedDirectlyAreNotFound) {
+  for (const char* target : {"/assets/app-abc123.js.br", "/assets/app-abc123.js.gz",
+                             "/index.html.gz", "/index.html.br"}) {
+    SCOPED_TRACE(target);
+    const Response r = get(target, "gzip, br");
+    EXPECT_EQ(r.status, 404);
+    EXPECT_EQ(r.header("content-type"), "text/plain");
+    EXPECT_FALSE(r.has("content-encoding"));
+  }
+}
+
+TEST_F(NetStatic, HeadSendsTheHeadOfTheChosenFileOnly) {
+  const Response r = get("/assets/app-abc123.js", "br", "HEAD");
+  EXPECT_EQ(r.status, 200);
+  EXPECT_EQ(r.header("content-encoding"), "br");
+  EXPECT_EQ(r.header("content-length"),
+            std::to_string(std::filesystem::file_size(root_ / "assets" / "app-abc123.js.br")));
+  EXPECT_EQ(r.body, "");
+  const Response page = get("/g/ABC", "gzip", "HEAD");
+  EXPECT_EQ(page.status, 200);
+  EXPECT_EQ(page.header("content-encoding"), "gzip");
+  EXPECT_EQ(page.body, "");
 }
 
 }  // namespace

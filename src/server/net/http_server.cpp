@@ -1,6 +1,7 @@
 #include "server/net/http_server.hpp"
 
 #include <atomic>
+#include <filesystem>
 #include <optional>
 #include <utility>
 // (utility first: Boost 1.74's asio/awaitable.hpp uses std::exchange without including it)
@@ -17,6 +18,8 @@
 #include <thread>
 #include <unordered_map>
 #include <vector>
+
+#include "server/net/content_encoding.hpp"
 
 namespace kaisho::net {
 
@@ -54,6 +57,21 @@ std::string safe_path(const std::string& root, std::string target) {
   if (target.find("/.") != std::string::npos) return "";
   if (target.back() == '/') target += "index.html";
   return root + target;
+}
+
+bool is_regular_file(const std::string& path) {
+  std::error_code ec;
+  return std::filesystem::is_regular_file(path, ec);
+}
+
+// The whole file, or nullopt when it cannot be read.
+std::optional<std::string> read_file(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) return std::nullopt;
+  std::ostringstream ss;
+  ss << f.rdbuf();
+  if (f.bad()) return std::nullopt;
+  return std::move(ss).str();
 }
 
 // Per remote address: how many WebSocket connections are open and a token bucket shared
@@ -356,37 +374,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     } else if (req.method() != http::verb::get && req.method() != http::verb::head) {
       reply(http::status::method_not_allowed, "text/plain", "method not allowed\n");
     } else {
-      std::string path = safe_path(server_.config.web_root, target);
-      std::string body;
-      bool found = false;
-      if (!path.empty() && !server_.config.web_root.empty()) {
-        std::ifstream f(path, std::ios::binary);
-        if (f) {
-          std::ostringstream ss;
-          ss << f.rdbuf();
-          body = ss.str();
-          found = !f.bad();
-        }
-      }
-      if (found) {
-        reply(http::status::ok, mime_type(path), std::move(body));
-        if (path.find("/assets/") != std::string::npos)
-          res->set(http::field::cache_control, "max-age=31536000, immutable");
-      } else if (!server_.config.web_root.empty() &&
-                 (path.empty() || path.find('.', path.rfind('/')) == std::string::npos)) {
-        // Client-side routes (/g/ID, /rules/shogi, ...) get the single page.
-        std::ifstream f(server_.config.web_root + "/index.html", std::ios::binary);
-        std::ostringstream ss;
-        ss << f.rdbuf();
-        if (f)
-          reply(http::status::ok, "text/html; charset=utf-8", ss.str());
-        else
-          reply(http::status::not_found, "text/plain", "not found\n");
-      } else {
-        reply(http::status::not_found, "text/plain", "not found\n");
-      }
+      serve_static(req, *res, target);
     }
     res->prepare_payload();
+    // HEAD: the same head (Content-Length of the body a GET would get), no body.
+    if (req.method() == http::verb::head) res->body().clear();
     http::async_write(stream_, *res,
                       [self = shared_from_this(), res](beast::error_code ec, size_t) {
                         if (ec || !res->keep_alive()) {
@@ -396,6 +388,60 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                         }
                         self->read();
                       });
+  }
+
+  // A file of the web root. Each file may have a brotli (FILE.br) and a gzip (FILE.gz) copy
+  // made at build time (web/scripts/compress.mjs); the request's Accept-Encoding chooses
+  // which one is sent (content_encoding.hpp), with the plain file's type. Vite's hashed
+  // files under /assets/ never change, so they are cached for a year; pages are revalidated
+  // on every load (they name the current hashed files). Paths that name a copy itself
+  // (.br, .gz) are not files of the site: they get 404, never a body with a type that
+  // misdescribes it. Every other path without a file extension gets the single page.
+  void serve_static(const http::request<http::string_body>& req,
+                    http::response<http::string_body>& res, const std::string& target) {
+    auto not_found = [&] {
+      res.result(http::status::not_found);
+      res.set(http::field::content_type, "text/plain");
+      res.body() = "not found\n";
+    };
+    const std::string& root = server_.config.web_root;
+    if (root.empty()) return not_found();
+    const std::string path = safe_path(root, target);
+    std::optional<std::string> accept;
+    if (auto it = req.find(http::field::accept_encoding); it != req.end())
+      accept = std::string(it->value());
+    // Sends `file` (or its copy); false when it cannot be read.
+    auto send_file = [&](const std::string& file, const char* cache_control) {
+      StaticFile chosen = choose_static_file(file, accept ? &*accept : nullptr);
+      std::optional<std::string> body = read_file(chosen.path);
+      if (!body && chosen.encoding != Encoding::identity) {  // the copy went away meanwhile
+        chosen.encoding = Encoding::identity;
+        body = read_file(file);
+      }
+      if (!body) return false;
+      res.result(http::status::ok);
+      res.set(http::field::content_type, mime_type(file));
+      if (chosen.encoding != Encoding::identity)
+        res.set(http::field::content_encoding, std::string(encoding_name(chosen.encoding)));
+      if (chosen.has_copies) res.set(http::field::vary, "Accept-Encoding");
+      if (cache_control != nullptr) res.set(http::field::cache_control, cache_control);
+      res.body() = std::move(*body);
+      return true;
+    };
+    if (!path.empty() && is_compressed_copy(path)) return not_found();
+    if (!path.empty() && is_regular_file(path)) {
+      const std::string relative = path.substr(root.size());
+      const char* cache_control = nullptr;
+      if (relative.rfind("/assets/", 0) == 0)
+        cache_control = "public, max-age=31536000, immutable";
+      else if (relative.ends_with(".html"))
+        cache_control = "no-cache";
+      if (send_file(path, cache_control)) return;
+    }
+    // Client-side routes (/g/ID, /rules/shogi, ...) get the single page.
+    if (path.empty() || path.find('.', path.rfind('/')) == std::string::npos)
+      if (send_file(root + "/index.html", "no-cache")) return;
+    not_found();
   }
 
   beast::tcp_stream stream_;
