@@ -346,8 +346,16 @@ describe("Kaisho in the browser", { skip }, () => {
       assert.equal(end.id, created.id);
       assert.ok(end.table.game.result, "a result");
       assert.ok(await d.page.locator(".result").isVisible());
+      if (game === "yonin" && end.table.game.result.kind === "placement") {
+        // Places are numbered once ("الثاني الغرب (…)"), and the headline gives your own place.
+        for (const li of await d.page.locator(".result .places li").allTextContents())
+          assert.doesNotMatch(li, /\d\s*[.:]/, `a place numbered twice: ${li}`);
+        assert.match(await d.page.locator(".result .headline").textContent(), /حللت في المركز/);
+      }
       await shot(d.page, `result-${game}-ar`);
       await d.page.locator(".lang-switch").click();
+      if (game === "yonin" && end.table.game.result.kind === "placement")
+        assert.match(await d.page.locator(".result .headline").textContent(), /You finished/);
       await shot(d.page, `result-${game}-en`);
     });
   }

@@ -13,11 +13,22 @@ import {
 } from "./net/protocol";
 import { type Route, parseRoute, routeUrl, sameRoute } from "./router";
 import { KEYS, type KeyValue, browserStorage } from "./state/storage";
-import { Store } from "./state/store";
+import { type Notice, Store } from "./state/store";
+import { type Prefs, readPrefs, writePrefs } from "./state/prefs";
 import { clampIndex } from "./history/replay";
+import { errorText } from "./ui/errors";
+import { describeChange } from "./ui/announce";
+import { chime, showTurn } from "./ui/attention";
+
+/**
+ * How a new table starts: "cpu" starts a game against the CPU at once with the defaults;
+ * "setup" opens the table's settings first (rules, CPU level, timer), then the player starts;
+ * "friends" opens the table to share its link.
+ */
+export type CreateMode = "cpu" | "setup" | "friends";
 
 export interface Actions {
-  createGroup(game: GameId, mode: "cpu" | "friends"): void;
+  createGroup(game: GameId, mode: CreateMode): void;
   move(text: string): void;
   resign(): void;
   start(): void;
@@ -36,6 +47,8 @@ export interface Actions {
   /** Shows position `index` of the record being replayed (0 = the start). */
   replayTo(index: number): void;
   setLang(lang: Lang): void;
+  setPrefs(change: Partial<Prefs>): void;
+  dismissNotice(): void;
   reconnectNow(): void;
 }
 
@@ -46,6 +59,8 @@ export interface AppContext {
   actions: Actions;
   navigate(r: Route, replace?: boolean): void;
   lastGroupId(): string | null;
+  /** Screen-reader announcements: the one live region outside the re-rendered page. */
+  announce(text: string): void;
 }
 
 export type PageRenderer = (root: HTMLElement, ctx: AppContext) => void;
@@ -57,6 +72,9 @@ declare global {
       readonly group: GroupState | null;
       readonly lang: Lang;
       readonly route: Route;
+      /** Everything announced so far, and how many chimes played (for the tests). */
+      readonly announced: readonly string[];
+      readonly chimes: number;
     };
   }
 }
@@ -67,9 +85,12 @@ export class App {
   i18n: I18nT;
   route: Route;
   private conn: Connection | null = null;
-  private afterCreate: { mode: "cpu" | "friends"; game: GameId } | null = null;
+  private afterCreate: { mode: CreateMode; game: GameId } | null = null;
   private rid = 0;
   private onRender: () => void = () => {};
+  private onAnnounce: (text: string) => void = () => {};
+  private readonly announced: string[] = [];
+  private chimes = 0;
 
   constructor(private readonly win: Window) {
     const lang = pickLanguage(
@@ -78,6 +99,7 @@ export class App {
     );
     this.i18n = new I18n(lang);
     this.route = parseRoute(win.location);
+    this.store.update({ prefs: readPrefs(this.storage) });
     this.applyLang();
     const self = this;
     win.__kaisho = {
@@ -93,7 +115,31 @@ export class App {
       get route() {
         return self.route;
       },
+      get announced() {
+        return self.announced;
+      },
+      get chimes() {
+        return self.chimes;
+      },
     };
+  }
+
+  /** Where announcements go (main.ts owns the live region). */
+  setAnnouncer(fn: (text: string) => void): void {
+    this.onAnnounce = fn;
+  }
+
+  private announce(text: string): void {
+    if (!text) return;
+    this.announced.push(text);
+    if (this.announced.length > 200) this.announced.splice(0, 100);
+    this.onAnnounce(text);
+  }
+
+  private notice(kind: Notice["kind"], text: string, code?: string): Notice {
+    const n: Notice = { kind, text, at: Date.now(), ttl: kind === "error" ? 8000 : 4000 };
+    if (code) n.code = code;
+    return n;
   }
 
   /** Render on every state change and route change. */
@@ -110,6 +156,7 @@ export class App {
       actions: this.actions,
       navigate: (r, replace) => this.navigate(r, replace),
       lastGroupId: () => this.storage.get(KEYS.lastGroup),
+      announce: (text) => this.announce(text),
     };
   }
 
@@ -180,6 +227,11 @@ export class App {
   private onMessage(m: ServerMessage): void {
     switch (m.type) {
       case "welcome": {
+        // The reply to set_name is a welcome without a token: it only renames.
+        if (!m.token) {
+          this.store.update({ person: m.person });
+          break;
+        }
         this.storage.set(KEYS.token, m.token);
         this.store.update({ person: m.person });
         // Back to where we were: the group of the page, or the device's last group.
@@ -202,12 +254,16 @@ export class App {
       }
       case "group": {
         const g = m.group;
+        const prev = this.store.state.group;
         const accepted = this.store.receiveGroup(g, m.missed, performance.now());
         if (!accepted) break;
         this.storage.set(KEYS.lastGroup, g.id);
+        this.tableChanged(prev, g);
         if (this.afterCreate) {
           const mode = this.afterCreate.mode;
           this.afterCreate = null;
+          // The table exists: "Creating the table…" has said all it had to say.
+          if (this.store.state.notice?.code === "creating") this.store.update({ notice: null });
           if (mode === "cpu" && g.table.status === "idle") this.send(msg.start(g.id));
           this.navigate({ page: "group", id: g.id });
           break;
@@ -234,6 +290,15 @@ export class App {
             break;
           }
           if (last && (r.page !== "group" || r.id === last)) this.storage.set(KEYS.lastGroup, null);
+          // An invite link to no table: the group page says so and offers a way on.
+          if (
+            m.code === "no_such_group" &&
+            r.page === "group" &&
+            this.store.state.group?.id !== r.id
+          ) {
+            this.store.update({ groupError: { id: r.id, code: m.code }, notice: null });
+            break;
+          }
         }
         if (m.rid?.startsWith("h") && this.store.state.history.status === "loading") {
           const status = m.code === "unknown_type" ? "unsupported" : "error";
@@ -250,12 +315,10 @@ export class App {
           this.conn?.stop();
           this.conn?.start();
         }
-        const text =
-          m.code === "illegal_move"
-            ? this.i18n.t("err.illegal_move", { why: m.message })
-            : this.i18n.tk(`err.${m.code}`, this.i18n.t("err.generic", { message: m.message }));
+        // "left" confirms leave_group: news, not a failure.
+        const kind = m.code === "left" ? "info" : "error";
         this.store.update({
-          notice: { kind: "error", code: m.code, text, at: Date.now() },
+          notice: this.notice(kind, errorText(m.code, m.params, this.i18n), m.code),
           pending: pending ? null : pending,
         });
         // A stale or refused move: make sure we show the latest position.
@@ -282,28 +345,46 @@ export class App {
   }
   private resumeOffered = false;
 
+  /** Announces what changed at the table, and marks the viewer's turn in the tab. */
+  private tableChanged(prev: GroupState | null, next: GroupState): void {
+    const change = describeChange(prev, next, this.i18n, this.store.state.prefs.moveStyle);
+    for (const text of change.speech) this.announce(text);
+    if (change.othersMoved && this.store.state.prefs.sound) {
+      this.chimes += 1;
+      chime();
+    }
+    this.updateTitle();
+  }
+
+  private updateTitle(): void {
+    const g = this.store.state.group;
+    const game = g?.table.game;
+    const myTurn =
+      !!g && !!game && g.table.status === "playing" && g.table.your_seats.includes(game.to_move);
+    const name = this.i18n.t("app.name");
+    showTurn(this.win.document, myTurn, name, this.i18n.t("title.yourTurn", { app: name }));
+  }
+
   // ---- actions ---------------------------------------------------------------------------
 
   private applyLang(): void {
     const d = this.win.document.documentElement;
     d.lang = this.i18n.lang;
     d.dir = dirOf(this.i18n.lang);
-    this.win.document.title = this.i18n.t("app.name");
+    this.updateTitle();
   }
 
   readonly actions: Actions = {
     createGroup: (game, mode) => {
       this.afterCreate = { mode, game };
-      this.store.update({
-        notice: { kind: "info", text: this.i18n.t("front.creating"), at: Date.now() },
-      });
+      this.store.update({ notice: this.notice("info", this.i18n.t("front.creating"), "creating") });
       this.send(msg.createGroup(game, this.nextRid("c")));
     },
     move: (text) => {
       const g = this.store.state.group;
       if (!g || this.store.state.pending) return;
       if (this.route.page === "demo") {
-        this.store.update({ notice: { kind: "info", text: `→ ${text}`, at: Date.now() } });
+        this.store.update({ notice: this.notice("info", `→ ${text}`) });
         return;
       }
       const rid = this.nextRid("m");
@@ -342,9 +423,7 @@ export class App {
       if (!n) return;
       this.storage.set(KEYS.name, n);
       this.send(msg.setName(n));
-      this.store.update({
-        notice: { kind: "info", text: this.i18n.t("name.saved"), at: Date.now() },
-      });
+      this.store.update({ notice: this.notice("info", this.i18n.t("name.saved")) });
     },
     requestHistory: () => {
       // Keep the rows shown while the fresh list comes.
@@ -370,6 +449,13 @@ export class App {
       this.applyLang();
       this.onRender();
     },
+    setPrefs: (change) => {
+      const prefs = { ...this.store.state.prefs, ...change };
+      writePrefs(this.storage, prefs);
+      this.store.update({ prefs });
+      if (change.sound) chime(); // the player hears what they turned on
+    },
+    dismissNotice: () => this.store.update({ notice: null }),
     reconnectNow: () => this.conn?.poke(),
   };
 }

@@ -1,6 +1,6 @@
 // Routes. The invite link is a real path, /g/GROUP_ID (the server serves index.html for
-// it); the other pages use the hash (/#/rules/shogi, /#/history, /#/history/GAME_ID) so that the server needs
-// no route for them. `?demo=GAME` shows a board from a sample state, without a server.
+// it); the other pages use the hash (/#/rules/shogi, /#/history, /#/history/GAME_ID,
+// /#/settings) so that the server needs no route for them. `?demo=GAME` shows a board from a sample state, without a server.
 
 import { type GameId, isGameId } from "./net/protocol";
 
@@ -10,6 +10,7 @@ export type Route =
   | { page: "rules"; game: GameId | null }
   | { page: "history" }
   | { page: "record"; id: number }
+  | { page: "settings" }
   | { page: "demo"; game: GameId; seat: number | null };
 
 const GROUP_ID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -30,6 +31,7 @@ export function parseRoute(loc: { pathname: string; hash: string; search: string
     .map((p) => safeDecode(p));
   if (parts[0] === "g" && parts[1] && GROUP_ID.test(parts[1]))
     return { page: "group", id: parts[1] };
+  if (parts[0] === "settings") return { page: "settings" };
   if (parts[0] === "rules") return { page: "rules", game: isGameId(parts[1]) ? parts[1] : null };
   if (parts[0] === "history") {
     // #/history/GAME_ID: one game's replay (the server's game ids are integers).
@@ -62,6 +64,8 @@ export function routeUrl(r: Route): string {
       return "/#/history";
     case "record":
       return `/#/history/${r.id}`;
+    case "settings":
+      return "/#/settings";
     case "demo":
       return `/?demo=${r.game}${r.seat !== null ? `&seat=${r.seat}` : ""}`;
   }

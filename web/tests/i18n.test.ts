@@ -44,11 +44,15 @@ describe("plural forms", () => {
 describe("dictionaries", () => {
   it("have the same keys and the same placeholders", () => {
     expect(Object.keys(ar).sort()).toEqual(Object.keys(en).sort());
+    // The set of placeholders (a plural message repeats them in each of its forms).
     const holes = (m: unknown) =>
-      JSON.stringify(m)
-        .match(/\{\w+\}/g)
-        ?.filter((x) => x !== "{n}")
-        .sort() ?? [];
+      [
+        ...new Set(
+          JSON.stringify(m)
+            .match(/\{\w+\}/g)
+            ?.filter((x) => x !== "{n}") ?? [],
+        ),
+      ].sort();
     for (const k of Object.keys(en) as (keyof typeof en)[])
       expect(holes(ar[k]), k).toEqual(holes(en[k]));
   });

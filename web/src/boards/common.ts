@@ -4,6 +4,7 @@ import type { GroupState } from "../net/protocol";
 import type { PieceView } from "./model";
 import { touchedSquares } from "./moves";
 import { viewQuarterTurns } from "./orientation";
+import { seatPlayerName } from "../ui/names";
 
 export interface BoardArgs {
   group: GroupState;
@@ -21,8 +22,11 @@ export function seatName(group: GroupState, seat: number, i18n: I18n): string {
 
 export function seatLabel(group: GroupState, seat: number, i18n: I18n): string {
   const info = group.table.seats.find((s) => s.seat === seat);
-  const name = info?.name ?? "";
-  return name ? `${seatName(group, seat, i18n)} · ${name}` : seatName(group, seat, i18n);
+  const name = info ? seatPlayerName(group, info, i18n) : "";
+  // The name is isolated: an Arabic seat word next to a Latin name keeps its order.
+  return name
+    ? `${seatName(group, seat, i18n)} · \u2068${name}\u2069`
+    : seatName(group, seat, i18n);
 }
 
 export function describePiece(group: GroupState, i18n: I18n, p: PieceView): string {

@@ -41,6 +41,8 @@ export interface GridBoardSpec {
 const CELL = 100;
 const LABEL = 34;
 const HAND = 150;
+/** The hands at the left and right of a four-player board: narrow, so the squares stay big. */
+const SIDE_HAND = 104;
 
 export class GridRenderer implements BoardRenderer {
   constructor(private readonly spec: GridBoardSpec) {}
@@ -49,8 +51,9 @@ export class GridRenderer implements BoardRenderer {
     const s = this.spec;
     const four = s.seatCount === 4;
     const hand = s.hideHands ? 0 : HAND;
-    const left = four ? hand : 0;
-    const right = four ? hand : 0;
+    const side = s.hideHands ? 0 : SIDE_HAND;
+    const left = four ? side : 0;
+    const right = four ? side : 0;
     const ox = left + LABEL * 0.4;
     const oy = hand + LABEL;
     const width = ox + 9 * CELL + LABEL + right;
@@ -241,8 +244,8 @@ export class GridRenderer implements BoardRenderer {
     let x: number, y: number, w: number, h: number;
     if (edge === "bottom") [x, y, w, h] = [area.ox, area.oy + area.size + 14, area.size, HAND - 24];
     else if (edge === "top") [x, y, w, h] = [area.ox, 6, area.size, HAND - 24];
-    else if (edge === "left") [x, y, w, h] = [4, area.oy, HAND - 16, area.size];
-    else [x, y, w, h] = [area.width - HAND + 12, area.oy, HAND - 16, area.size];
+    else if (edge === "left") [x, y, w, h] = [2, area.oy, SIDE_HAND - 8, area.size];
+    else [x, y, w, h] = [area.width - SIDE_HAND + 6, area.oy, SIDE_HAND - 8, area.size];
     g.appendChild(svgEl("rect", { x, y, width: w, height: h, rx: 10, class: "hand-bg" }));
     const colour = s.colourOwners ? SEAT_COLOURS[seat] : undefined;
     if (colour)
@@ -259,10 +262,18 @@ export class GridRenderer implements BoardRenderer {
     // Label: seat (+ name). Kept short; full names are in the player list beside the board.
     const label = s.seatLabels[seat] ?? "";
     if (horizontal) {
+      // Written in the page's direction from the strip's starting edge (Arabic: the right).
+      const rtl = s.i18n.dir === "rtl";
       g.appendChild(
         svgEl(
           "text",
-          { x: x + 18, y: y + 30, "text-anchor": "start", class: "hand-label", direction: "ltr" },
+          {
+            x: rtl ? x + w - 18 : x + 18,
+            y: y + 30,
+            "text-anchor": "start",
+            class: "hand-label",
+            direction: rtl ? "rtl" : "ltr",
+          },
           [label],
         ),
       );
@@ -295,7 +306,8 @@ export class GridRenderer implements BoardRenderer {
     if (s.captures) {
       const n = s.captures[seat] ?? 0;
       const text = s.i18n.tn("play.captured", n);
-      const cx = horizontal ? x + w * 0.75 : x + w / 2;
+      // Across the strip from the label, which starts at the page's starting edge.
+      const cx = horizontal ? x + w * (s.i18n.dir === "rtl" ? 0.25 : 0.75) : x + w / 2;
       const cy = horizontal ? y + 22 : y + 60;
       g.appendChild(
         svgEl(

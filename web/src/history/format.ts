@@ -9,9 +9,14 @@ const EPOCH_FLOOR = 978_307_200_000;
 /** The date and time a game ended, or null when the value is not a wall-clock time. */
 export function formatDate(ms: number, lang: Lang, timeZone?: string): string | null {
   if (!Number.isFinite(ms) || ms < EPOCH_FLOOR) return null;
+  // The month as a word (no slashes for the bidirectional algorithm to reorder in Arabic);
+  // the caller isolates the whole date from the text around it.
   return new Intl.DateTimeFormat(lang === "ar" ? "ar-u-nu-latn" : "en", {
-    dateStyle: "medium",
-    timeStyle: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
     ...(timeZone ? { timeZone } : {}),
   }).format(new Date(ms));
 }

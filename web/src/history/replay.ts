@@ -2,7 +2,7 @@
 // keyboard, the read-only "group" handed to the board renderers, and the export files.
 // No game rules: every position comes from the server (`positions[i]` after i moves).
 
-import type { GameRecord, GameResult, GroupState } from "../net/protocol";
+import type { GameRecord, GameResult, GroupState, PlayerRef } from "../net/protocol";
 import { SEAT_NAMES } from "../pages/seatNames";
 import { musashiBoard } from "../rules/musashiGeometry";
 
@@ -49,9 +49,16 @@ export function keyStep(key: string): ReplayStep | null {
 }
 
 /** The seat a person played in a finished game, known from the rating changes. */
-export function seatOfPerson(result: GameResult | null, personId: string | null): number | null {
-  if (!result || !personId) return null;
-  const c = result.rating_changes.find((x) => x.person === personId);
+/** The person's seat in a stored game: from who played each seat, else from the ratings. */
+export function seatOfPerson(
+  result: GameResult | null,
+  personId: string | null,
+  seats?: PlayerRef[],
+): number | null {
+  if (!personId) return null;
+  const bySeat = seats?.findIndex((s) => s.kind === "person" && s.person === personId) ?? -1;
+  if (bySeat >= 0) return bySeat;
+  const c = result?.rating_changes.find((x) => x.person === personId);
   return c ? c.seat : null;
 }
 
@@ -77,14 +84,20 @@ export function replayGroup(r: GameRecord, index: number, viewerSeat: number | n
     table: {
       status: "finished",
       seat_names: seatNames,
-      seats: seatNames.map((_, seat) => ({
-        seat,
-        kind: "person" as const,
-        name: r.players[seat] ?? "",
-        present: true,
-        away: false,
-        cpu_playing: false,
-      })),
+      seats: seatNames.map((_, seat) => {
+        const ref = r.seats?.[seat];
+        const name = r.players[seat] ?? "";
+        const common = { seat, name, present: true, away: false, cpu_playing: false };
+        if (ref?.kind === "cpu") return { ...common, kind: "cpu" as const, cpu_level: ref.level };
+        return ref
+          ? {
+              ...common,
+              kind: "person" as const,
+              person: ref.person,
+              default_name: ref.default_name,
+            }
+          : { ...common, kind: "person" as const };
+      }),
       your_seats: viewerSeat !== null ? [viewerSeat] : [],
       board,
       game: {
@@ -92,6 +105,13 @@ export function replayGroup(r: GameRecord, index: number, viewerSeat: number | n
         position: r.positions[i] ?? r.start,
         start: r.start,
         moves: r.moves.slice(0, i),
+        ...(r.notation
+          ? {
+              notation: Object.fromEntries(
+                Object.entries(r.notation).map(([k, v]) => [k, v.slice(0, i)]),
+              ),
+            }
+          : {}),
         to_move: -1,
         legal_moves: [],
         last_move: i > 0 ? (r.moves[i - 1] ?? null) : null,

@@ -25,6 +25,16 @@ export interface Member {
   id: string;
   name: string;
   present: boolean;
+  /** The name was given by the site ("Guest 4f2a"): the client writes it in its language. */
+  default_name?: boolean;
+}
+
+/** A rating in the group's game; provisional while the deviation is high (a new player). */
+export interface RatingInfo {
+  value: number;
+  deviation: number;
+  games: number;
+  provisional: boolean;
 }
 
 export interface SeatInfo {
@@ -32,9 +42,15 @@ export interface SeatInfo {
   kind: "person" | "cpu";
   person?: string;
   name: string;
+  default_name?: boolean;
+  /** Of a CPU seat. */
+  cpu_level?: number;
   present: boolean;
   away: boolean;
   cpu_playing: boolean;
+  /** Before a game: filled by the automatic line-up (not chosen); another member may take it. */
+  planned?: boolean;
+  rating?: RatingInfo;
 }
 
 export interface BoardPointInfo {
@@ -56,6 +72,14 @@ export interface RatingChange {
   seat: number;
   before: number;
   after: number;
+  deviation_before?: number;
+  deviation_after?: number;
+  /** The score the ratings expected (0..1) and the score made, averaged over opponents. */
+  expected?: number;
+  score?: number;
+  /** The rating was provisional before the game, and still is after it. */
+  provisional_before?: boolean;
+  provisional?: boolean;
 }
 
 export interface GameResult {
@@ -83,7 +107,23 @@ export interface GameInfo {
   out: number[];
   clock?: Clock;
   result?: GameResult;
+  /** Moves the CPU made for a person: their time ran out, or they were away. */
+  stand_ins?: StandIn[];
+  /** The moves in readable notations (Shogi and Annan), by style. */
+  notation?: Partial<Record<NotationStyle, string[]>>;
 }
+
+export interface StandIn {
+  ply: number;
+  seat: number;
+  reason: "timeout" | "away";
+}
+
+export type NotationStyle = "japanese" | "western";
+
+/** A stored game's player by seat: a person (with their id) or a CPU level. */
+export type PlayerRef =
+  { kind: "person"; person: string; default_name?: boolean } | { kind: "cpu"; level: number };
 
 export interface TableInfo {
   status: "idle" | "playing" | "finished";
@@ -124,6 +164,8 @@ export interface HistoryGame {
   group: string;
   /** Player names by seat. */
   players: string[];
+  /** Who played each seat (absent from older servers). */
+  seats?: PlayerRef[];
   result: GameResult;
   started_ms: number;
   ended_ms: number;
@@ -134,8 +176,10 @@ export interface GameRecord {
   game_id: number;
   game: GameId;
   players: string[];
+  seats?: PlayerRef[];
   start: string;
   moves: string[];
+  notation?: Partial<Record<NotationStyle, string[]>>;
   positions: string[];
   result: GameResult | null;
   options: Record<string, OptionValue>;
@@ -143,9 +187,21 @@ export interface GameRecord {
 }
 
 export type ServerMessage =
-  | { type: "welcome"; protocol: number; token: string; person: { id: string; name: string } }
+  | {
+      type: "welcome";
+      protocol: number;
+      token: string;
+      person: { id: string; name: string; default_name?: boolean };
+    }
   | { type: "group"; group: GroupState; missed?: MissedEvent[] }
-  | { type: "error"; rid?: string; code: string; message: string }
+  | {
+      type: "error";
+      rid?: string;
+      code: string;
+      /** English, for logs; never shown (the client writes the error from code and params). */
+      message: string;
+      params?: Record<string, string>;
+    }
   | { type: "history"; rid?: string; games: HistoryGame[] }
   | ({ type: "record"; rid?: string } & GameRecord);
 

@@ -1,4 +1,5 @@
-// The front page: the five games, "play against the CPU" in one click, "play with friends".
+// The front page: the five games, "play against the CPU" in one click (default rules), or after
+// choosing the rules, the CPU level and the timer; "play with friends".
 import type { AppContext } from "../app";
 import { GAME_IDS, type GameId } from "../net/protocol";
 import { h } from "../ui/dom";
@@ -53,6 +54,16 @@ export function renderFront(root: HTMLElement, ctx: AppContext): void {
                 onclick: () => actions.createGroup(game, "cpu"),
               },
               [i18n.t("front.cpu")],
+            ),
+            h(
+              "button",
+              {
+                type: "button",
+                class: "link play-setup",
+                disabled: !ready,
+                onclick: () => actions.createGroup(game, "setup"),
+              },
+              [i18n.t("front.cpuSetup")],
             ),
             h(
               "button",

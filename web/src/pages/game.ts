@@ -1,16 +1,22 @@
-// The game panel: players (presence, away, CPU standing in, clock), the board, status
-// (whose turn, check, pending move), resignation, the result with its reason and the rating
-// changes, and "next game".
+// The game panel: whose turn it is with the running clock, right above the board; a note when
+// the CPU moved for someone whose time ran out; the board; the players with their ratings,
+// presence and the CPU standing in; the result with the rating change explained;
+// resignation (Yonin: leaving the table); the move list in the chosen notation.
 import type { AppContext } from "../app";
 import { makeRenderer } from "../boards";
 import { seatName } from "../boards/common";
-import { parseMove } from "../boards/moves";
-import { indexMoves } from "../boards/moves";
+import { indexMoves, parseMove } from "../boards/moves";
 import { seatEdgeFor, viewQuarterTurns } from "../boards/orientation";
 import { BoardView } from "../boards/view";
-import type { I18n } from "../i18n";
-import type { GroupState } from "../net/protocol";
+import type { I18n, MsgKey } from "../i18n";
+import type { GameResult, GroupState, RatingChange, SeatInfo } from "../net/protocol";
+import { MOVE_STYLES, type MoveStyle } from "../state/prefs";
+import { seatWho } from "../ui/announce";
 import { h, isolate, ltr } from "../ui/dom";
+import { ltrText } from "../ui/errors";
+import { hasNotation, moveLabel, standInAt } from "../ui/moveText";
+import { seatPlayerName } from "../ui/names";
+import { formatRating, ratingExplanation, signed } from "../ui/ratings";
 
 let cached: { key: string; view: BoardView } | null = null;
 
@@ -61,22 +67,24 @@ export function renderGamePanel(
 
   const panel = h(
     "section",
-    { class: `game-panel game-${g.game}`, "aria-label": i18n.t("group.gameTab") },
+    { class: `game-panel game-${g.game}`, id: "game-panel", "aria-label": i18n.t("group.gameTab") },
     [
-      h("div", { class: "status-line", role: "status", "aria-live": "polite" }, [
+      // Not a live region: every change is announced once, in words, by the app's announcer.
+      h("div", { class: "status-line", id: "status-line" }, [
         statusText(ctx, g, acting, !!pending),
       ]),
+      standInNotes(ctx, g),
       h("div", { class: "table-layout" }, [
-        h("div", { class: "board-wrap" }, [
+        h("div", { class: "board-wrap", id: "board" }, [
           typeof renderer === "string" ? h("p", { class: "error" }, [ltr(renderer)]) : view.root,
         ]),
         h("aside", { class: "side" }, [
+          resultBox(ctx, g),
+          controls(ctx, g, opts.demo ?? false),
           playersBox(ctx, g, turns, seatCount),
           g.game === "musashi" ? musashiInfo(ctx, g) : null,
           !showLegal ? h("p", { class: "hint" }, [i18n.t("play.legalHidden")]) : null,
-          resultBox(ctx, g),
-          controls(ctx, g, opts.demo ?? false),
-          movesBox(i18n, g),
+          movesBox(ctx, g),
         ]),
       ]),
     ],
@@ -94,18 +102,13 @@ function statusText(
   const game = g.table.game;
   if (!game) return h("span", {}, [i18n.t("play.noGame")]);
   if (game.to_move < 0 || g.table.status === "finished")
-    return h("span", {}, [i18n.t("result.title")]);
+    return h("strong", { class: "over-text" }, [resultHeadline(i18n, g, game.result)]);
   const parts: (HTMLElement | string)[] = [];
   if (pending) parts.push(h("span", { class: "pending-text" }, [i18n.t("play.sending")]));
   else if (acting !== null)
     parts.push(h("strong", { class: "your-turn" }, [i18n.t("play.yourTurn")]));
-  else {
-    const s = g.table.seats.find((x) => x.seat === game.to_move);
-    const name = s
-      ? `${seatName(g, game.to_move, i18n)} (${s.name})`
-      : seatName(g, game.to_move, i18n);
-    parts.push(h("span", {}, [i18n.t("play.waiting", { name: "\u2068" + name + "\u2069" })]));
-  }
+  else
+    parts.push(h("span", {}, [i18n.t("play.waiting", { name: seatWho(g, game.to_move, i18n) })]));
   if (game.in_check.length > 0) {
     const mine = game.in_check.some((s) => g.table.your_seats.includes(s));
     parts.push(
@@ -114,12 +117,44 @@ function statusText(
         mine
           ? i18n.t("play.check")
           : i18n.t("play.inCheck", {
-              name: "\u2068" + game.in_check.map((s) => seatName(g, s, i18n)).join("، ") + "\u2069",
+              name:
+                "\u2068" +
+                game.in_check
+                  .map((s) => seatName(g, s, i18n))
+                  .join(i18n.lang === "ar" ? "، " : ", ") +
+                "\u2069",
             }),
       ]),
     );
   }
-  return h("span", {}, parts);
+  // The clock of the player to move, next to whose turn it is: on screen with the board.
+  if (game.clock?.remaining_ms !== undefined)
+    parts.push(" ", clockEl(ctx, game.clock.remaining_ms));
+  return h("span", { class: "status-parts" }, parts);
+}
+
+/**
+ * The CPU moved for someone whose turn timer ran out: said to everyone, for one round of
+ * moves (so the note is still there after the replies that follow at once).
+ */
+function standInNotes(ctx: AppContext, g: GroupState): HTMLElement | null {
+  const { i18n } = ctx;
+  const game = g.table.game;
+  if (!game || !game.stand_ins?.length) return null;
+  const recent = game.moves.length - g.table.seat_names.length;
+  const notes = game.stand_ins
+    .filter((s) => s.reason === "timeout" && s.ply >= recent)
+    .map((s) => {
+      const move = ltrText(moveLabel(game, s.ply, ctx.store.state.prefs.moveStyle));
+      return h("p", { class: "stand-in-note", "data-ply": s.ply }, [
+        h("span", { class: "timeout-icon", "aria-hidden": "true" }, ["⏱"]),
+        " ",
+        g.table.your_seats.includes(s.seat)
+          ? i18n.t("announce.yourTimeout", { move })
+          : i18n.t("announce.timeout", { who: seatWho(g, s.seat, i18n), move }),
+      ]);
+    });
+  return notes.length ? h("div", { class: "stand-in-notes" }, notes) : null;
 }
 
 const EDGE_ARROWS = { bottom: "↓", top: "↑", left: "←", right: "→" } as const;
@@ -132,7 +167,7 @@ function playersBox(ctx: AppContext, g: GroupState, turns: number, seatCount: nu
       edgeOrder(seatEdgeFor(g.game, a.seat, seatCount, turns)) -
       edgeOrder(seatEdgeFor(g.game, b.seat, seatCount, turns)),
   );
-  return h("section", { class: "box players" }, [
+  return h("section", { class: "box players", "aria-label": i18n.t("group.seats") }, [
     h(
       "ul",
       {},
@@ -152,14 +187,10 @@ function playersBox(ctx: AppContext, g: GroupState, turns: number, seatCount: nu
             h("span", { class: "edge", "aria-hidden": "true", dir: "ltr" }, [EDGE_ARROWS[edge]]),
             h("span", { class: `seat-chip seat-${s.seat}` }, [seatName(g, s.seat, i18n)]),
             " ",
-            isolate(
-              s.kind === "cpu" && !s.person
-                ? i18n.t("seat.cpuLevel", { n: g.settings.cpu_level })
-                : s.name,
-              "player-name",
-            ),
+            isolate(seatPlayerName(g, s, i18n), "player-name"),
+            ratingEl(ctx, s),
             you ? h("small", {}, [` (${i18n.t("group.you")})`]) : null,
-            s.kind === "person" && (s.away || !s.present)
+            s.kind === "person" && s.away
               ? h("small", { class: "away" }, [" · ", i18n.t("group.absent")])
               : null,
             s.cpu_playing && s.kind === "person"
@@ -167,9 +198,6 @@ function playersBox(ctx: AppContext, g: GroupState, turns: number, seatCount: nu
               : null,
             out ? h("small", { class: "out-badge" }, [" · ", i18n.t("play.out")]) : null,
             check ? h("small", { class: "check-badge" }, [" · ", i18n.t("play.check")]) : null,
-            toMove && game?.clock?.remaining_ms !== undefined
-              ? clockEl(ctx, game.clock.remaining_ms)
-              : null,
           ],
         );
       }),
@@ -178,10 +206,30 @@ function playersBox(ctx: AppContext, g: GroupState, turns: number, seatCount: nu
       .filter((s) => s.kind === "person" && s.cpu_playing && g.table.status === "playing")
       .map((s) =>
         h("p", { class: "hint away-note" }, [
-          i18n.t("play.cpuPlaying", { name: "\u2068" + s.name + "\u2069" }),
+          i18n.t("play.cpuPlaying", { name: "\u2068" + seatPlayerName(g, s, i18n) + "\u2069" }),
         ]),
       ),
   ]);
+}
+
+/** "1500?" for a provisional rating, "1350" for a CPU level; explained in its title. */
+export function ratingEl(ctx: AppContext, s: SeatInfo): HTMLElement | null {
+  if (!s.rating) return null;
+  const { i18n } = ctx;
+  const title = s.rating.provisional
+    ? i18n.t("rating.provisional.title")
+    : s.kind === "cpu"
+      ? i18n.t("rating.cpu.title")
+      : i18n.tn("rating.games.title", s.rating.games);
+  return h(
+    "small",
+    {
+      class: `rating-badge${s.rating.provisional ? " provisional" : ""}`,
+      title,
+      "aria-label": `${i18n.t("result.rating")} ${formatRating(s.rating.value, s.rating.provisional)}${s.rating.provisional ? ` (${i18n.t("rating.provisional")})` : ""}`,
+    },
+    [" ", ltr(formatRating(s.rating.value, s.rating.provisional))],
+  );
 }
 
 function edgeOrder(e: string): number {
@@ -233,46 +281,77 @@ function musashiInfo(ctx: AppContext, g: GroupState): HTMLElement | null {
   ]);
 }
 
+/** "Sente (Layla)": a seat and who played it. */
+function seatAndName(i18n: I18n, g: GroupState, seat: number): string {
+  const s = g.table.seats.find((x) => x.seat === seat);
+  return `${seatName(g, seat, i18n)}${s ? ` (${seatPlayerName(g, s, i18n)})` : ""}`;
+}
+
+/** The place word: "1st" / "الأول". */
+export function placeWord(i18n: I18n, place: number): string {
+  return i18n.tk(`place.${place}`, String(place));
+}
+
+/**
+ * The headline from the viewer's side: "You win!", "Your pair wins!", "You finished 2nd";
+ * for a spectator, who won.
+ */
+export function resultHeadline(i18n: I18n, g: GroupState, r: GameResult | undefined): string {
+  if (!r) return i18n.t("result.title");
+  const yours = g.table.your_seats;
+  const pairs = g.game === "yonin" && r.kind === "win";
+  if (r.kind === "win" && r.winner !== undefined) {
+    const winners = pairs ? [r.winner, (r.winner + 2) % 4] : [r.winner];
+    const names = winners
+      .map((s) => seatAndName(i18n, g, s))
+      .join(i18n.lang === "ar" ? " و" : " & ");
+    if (yours.some((s) => winners.includes(s)))
+      return pairs ? i18n.t("result.yourPairWins") : i18n.t("result.youWin");
+    const who = i18n.t("result.win", { name: "\u2068" + names + "\u2069" });
+    return yours.length > 0 ? `${i18n.t("result.youLose")} — ${who}` : who;
+  }
+  if (r.kind === "draw") return i18n.t("result.draw");
+  if (r.kind === "placement" && r.places) {
+    const mine = yours.map((s) => r.places?.[s]).filter((p): p is number => p !== undefined);
+    if (mine.length > 0) {
+      const best = Math.min(...mine);
+      return best === 1
+        ? i18n.t("result.youFinishedFirst")
+        : i18n.t("result.youFinished", { place: placeWord(i18n, best) });
+    }
+    const firsts = r.places.flatMap((p, s) => (p === 1 ? [seatAndName(i18n, g, s)] : []));
+    return i18n.t("result.win", { name: "\u2068" + firsts.join("، ") + "\u2069" });
+  }
+  return i18n.t("result.title");
+}
+
 export function resultBox(ctx: AppContext, g: GroupState): HTMLElement | null {
   const { i18n } = ctx;
   const r = g.table.game?.result;
   if (!r) return null;
-  const name = (seat: number) => {
-    const s = g.table.seats.find((x) => x.seat === seat);
-    return `${seatName(g, seat, i18n)}${s ? ` (${s.name})` : ""}`;
-  };
-  let headline: string;
-  if (r.kind === "win" && r.winner !== undefined) {
-    const yours = g.table.your_seats;
-    headline = yours.includes(r.winner)
-      ? i18n.t("result.youWin")
-      : yours.length > 0
-        ? `${i18n.t("result.youLose")} — ${i18n.t("result.win", { name: "\u2068" + name(r.winner) + "\u2069" })}`
-        : i18n.t("result.win", { name: "\u2068" + name(r.winner) + "\u2069" });
-  } else if (r.kind === "draw") headline = i18n.t("result.draw");
-  else headline = i18n.t("result.title");
   const reason = i18n.tk(
     `result.reason.${r.reason}`,
     i18n.t("result.reason.unknown", { reason: r.reason }),
   );
+  // Places are words ("1st"), in a plain list: no second numbering by the list itself.
   const places =
     r.kind === "placement" && r.places
       ? h(
-          "ol",
+          "ul",
           { class: "places" },
           r.places
             .map((place, seat) => ({ place, seat }))
             .sort((a, b) => a.place - b.place)
             .map((p) =>
-              h("li", {}, [
-                i18n.t("result.place", {
-                  place: p.place,
-                  name: "\u2068" + name(p.seat) + "\u2069",
-                }),
+              h("li", { class: g.table.your_seats.includes(p.seat) ? "you" : undefined }, [
+                h("strong", { class: "place" }, [placeWord(i18n, p.place)]),
+                " ",
+                isolate(seatAndName(i18n, g, p.seat)),
               ]),
             ),
         )
       : null;
+  const me = ctx.store.state.person?.id;
   const changes = r.rating_changes.length
     ? h("table", { class: "ratings" }, [
         h("caption", {}, [i18n.t("result.rating")]),
@@ -280,37 +359,119 @@ export function resultBox(ctx: AppContext, g: GroupState): HTMLElement | null {
           "tbody",
           {},
           r.rating_changes.map((c) => {
-            const d = Math.round(c.after - c.before);
-            return h("tr", {}, [
-              h("td", {}, [isolate(name(c.seat))]),
-              h("td", {}, [ltr(`${Math.round(c.before)} → ${Math.round(c.after)}`)]),
-              h("td", { class: d >= 0 ? "up" : "down" }, [ltr(`${d >= 0 ? "+" : ""}${d}`)]),
+            const d = Math.round(c.after) - Math.round(c.before);
+            return h("tr", { class: c.person === me ? "you" : undefined }, [
+              h("td", {}, [isolate(seatAndName(i18n, g, c.seat))]),
+              h("td", {}, [
+                ltr(
+                  `${formatRating(c.before, c.provisional_before ?? false)} → ${formatRating(c.after, c.provisional ?? false)}`,
+                ),
+              ]),
+              h("td", { class: d >= 0 ? "up" : "down" }, [ltr(signed(d))]),
             ]);
           }),
         ),
       ])
     : null;
-  return h("section", { class: "box result", role: "status" }, [
-    h("h3", {}, [headline]),
+  const mine = me ? r.rating_changes.find((c) => c.person === me) : undefined;
+  return h("section", { class: "box result", id: "result" }, [
+    h("h3", { class: "headline" }, [resultHeadline(i18n, g, r)]),
     h("p", { class: "reason" }, [reason]),
     r.kind === "draw" && r.reason === "repetition"
       ? h("p", { class: "hint" }, [i18n.t("result.replay")])
       : null,
     places,
     changes,
+    mine ? ratingNote(i18n, mine) : null,
   ]);
 }
 
-let confirmResign = false;
+function ratingNote(i18n: I18n, c: RatingChange): HTMLElement {
+  return h("p", { class: "rating-note" }, ratingExplanation(i18n, c));
+}
+
+let confirming: "resign" | "leave" | null = null;
 
 function controls(ctx: AppContext, g: GroupState, demo: boolean): HTMLElement {
   const { i18n, actions } = ctx;
   const playing = g.table.status === "playing";
   const seated = g.table.your_seats.length > 0;
   const items: (HTMLElement | null)[] = [];
-  if (playing && seated) {
-    if (g.game === "yonin") items.push(h("p", { class: "hint" }, [i18n.t("play.noResign")]));
-    else if (!confirmResign)
+  const rerender = () => ctx.store.update({});
+  const ask = (
+    what: "resign" | "leave",
+    question: string,
+    yes: string,
+    act: () => void,
+    cls: string,
+  ) =>
+    h("div", { class: "confirm", role: "alertdialog", "aria-label": question }, [
+      h("p", {}, [question]),
+      h(
+        "button",
+        {
+          type: "button",
+          class: `danger ${cls}`,
+          onclick: () => {
+            confirming = null;
+            act();
+          },
+        },
+        [yes],
+      ),
+      h(
+        "button",
+        {
+          type: "button",
+          class: "keep-playing",
+          onclick: () => {
+            confirming = null;
+            rerender();
+          },
+        },
+        [i18n.t("play.resign.no")],
+      ),
+    ]);
+  if (playing && seated && !demo) {
+    if (g.game === "yonin") {
+      // No resignation in Yonin Shogi: a player leaves the table and the CPU takes the seat.
+      if (confirming === "leave")
+        items.push(
+          ask(
+            "leave",
+            i18n.t("play.leave.confirm"),
+            i18n.t("play.leave.yes"),
+            () => actions.leave(),
+            "leave-yes",
+          ),
+        );
+      else
+        items.push(
+          h(
+            "button",
+            {
+              type: "button",
+              class: "danger leave-table",
+              onclick: () => {
+                confirming = "leave";
+                rerender();
+              },
+            },
+            [i18n.t("play.leave")],
+          ),
+          h("p", { class: "hint" }, [i18n.t("play.noResign")]),
+        );
+    } else if (confirming === "resign")
+      items.push(
+        ask(
+          "resign",
+          i18n.t("play.resign.confirm"),
+          i18n.t("play.resign.yes"),
+          () => actions.resign(),
+          "resign-yes",
+        ),
+      );
+    else
       items.push(
         h(
           "button",
@@ -318,47 +479,14 @@ function controls(ctx: AppContext, g: GroupState, demo: boolean): HTMLElement {
             type: "button",
             class: "danger resign",
             onclick: () => {
-              confirmResign = true;
-              ctx.store.update({});
+              confirming = "resign";
+              rerender();
             },
           },
           [i18n.t("play.resign")],
         ),
       );
-    else
-      items.push(
-        h(
-          "div",
-          { class: "confirm", role: "alertdialog", "aria-label": i18n.t("play.resign.confirm") },
-          [
-            h("p", {}, [i18n.t("play.resign.confirm")]),
-            h(
-              "button",
-              {
-                type: "button",
-                class: "danger resign-yes",
-                onclick: () => {
-                  confirmResign = false;
-                  actions.resign();
-                },
-              },
-              [i18n.t("play.resign.yes")],
-            ),
-            h(
-              "button",
-              {
-                type: "button",
-                onclick: () => {
-                  confirmResign = false;
-                  ctx.store.update({});
-                },
-              },
-              [i18n.t("play.resign.no")],
-            ),
-          ],
-        ),
-      );
-  } else confirmResign = false;
+  } else confirming = null;
   if (g.table.status === "finished" && !demo) {
     items.push(
       h(
@@ -368,15 +496,82 @@ function controls(ctx: AppContext, g: GroupState, demo: boolean): HTMLElement {
       ),
     );
   }
+  items.push(soundToggle(ctx));
   return h("div", { class: "controls" }, items);
 }
 
-function movesBox(i18n: I18n, g: GroupState): HTMLElement | null {
+/** The sound on the opponent's move: off until the player turns it on. */
+function soundToggle(ctx: AppContext): HTMLElement {
+  const on = ctx.store.state.prefs.sound;
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "small sound-toggle",
+      "aria-pressed": on ? "true" : "false",
+      onclick: () => ctx.actions.setPrefs({ sound: !on }),
+    },
+    [`${ctx.i18n.t("prefs.sound")}: ${ctx.i18n.t(on ? "val.true" : "val.false")}`],
+  );
+}
+
+/** The notation choice, where the moves are (also on the settings page). */
+export function notationSelect(ctx: AppContext, id: string): HTMLElement {
+  const { i18n } = ctx;
+  const current = ctx.store.state.prefs.moveStyle;
+  return h("div", { class: "field notation-field" }, [
+    h("label", { for: id }, [i18n.t("prefs.notation")]),
+    h(
+      "select",
+      {
+        id,
+        class: "notation-select",
+        onchange: ((e: Event) =>
+          ctx.actions.setPrefs({
+            moveStyle: (e.target as HTMLSelectElement).value as MoveStyle,
+          })) as EventListener,
+      },
+      MOVE_STYLES.map((s) =>
+        h("option", { value: s, selected: s === current }, [
+          i18n.t(`prefs.notation.${s}` as MsgKey),
+        ]),
+      ),
+    ),
+  ]);
+}
+
+function movesBox(ctx: AppContext, g: GroupState): HTMLElement | null {
+  const { i18n } = ctx;
   const game = g.table.game;
   if (!game) return null;
+  const style = ctx.store.state.prefs.moveStyle;
   const moves = game.moves;
-  const shown = moves.slice(-40);
-  const first = moves.length - shown.length;
+  const shown = Math.min(moves.length, 60);
+  const first = moves.length - shown;
+  const items: HTMLElement[] = [];
+  for (let i = first; i < moves.length; i++) {
+    const standIn = standInAt(game.stand_ins, i);
+    items.push(
+      h(
+        "li",
+        {
+          class: standIn ? `stand-in stand-in-${standIn.reason}` : undefined,
+          title: standIn ? i18n.t(`moves.standIn.${standIn.reason}` as MsgKey) : undefined,
+        },
+        [
+          moveLabel(game, i, style),
+          standIn
+            ? h("span", { class: "stand-in-mark" }, [
+                h("span", { "aria-hidden": "true" }, [standIn.reason === "timeout" ? " ⏱" : " ⚙"]),
+                h("span", { class: "visually-hidden" }, [
+                  ` (${i18n.t(`moves.standIn.${standIn.reason}` as MsgKey)})`,
+                ]),
+              ])
+            : null,
+        ],
+      ),
+    );
+  }
   return h("details", { class: "box moves", open: moves.length > 0 && window.innerWidth > 900 }, [
     h("summary", {}, [
       i18n.t("play.moves"),
@@ -385,10 +580,7 @@ function movesBox(i18n: I18n, g: GroupState): HTMLElement | null {
       " · ",
       i18n.t("play.gameNumber", { n: game.number }),
     ]),
-    h(
-      "ol",
-      { start: first + 1, dir: "ltr", class: "move-list" },
-      shown.map((m) => h("li", {}, [m])),
-    ),
+    hasNotation(game) ? notationSelect(ctx, "moves-notation") : null,
+    h("ol", { start: first + 1, dir: "ltr", class: `move-list move-list-${style}` }, items),
   ]);
 }

@@ -1,6 +1,8 @@
-// The group page (/g/GROUP_ID): the invite link, members with presence, the game and its
-// local rules (generated from option_schema), the turn timer, the CPU level, the seats and
-// the start button. While a game is on, the game panel (game.ts) comes first.
+// The group page (/g/GROUP_ID): before a game, the start button with the line-up the start
+// will make (who sits where, the CPU in the other seats, or that you will watch), the seats,
+// the game and its local rules (generated from option_schema), the turn timer, the CPU level,
+// the invite link and the members. While a game is on, the game panel (game.ts) comes first.
+// A link to a table that does not exist says so and offers a way on.
 import type { AppContext } from "../app";
 import type { I18n, MsgKey } from "../i18n";
 import {
@@ -13,10 +15,17 @@ import {
 import { inviteLink } from "../router";
 import { h, isolate } from "../ui/dom";
 import { seatName } from "../boards/common";
-import { renderGamePanel } from "./game";
+import { memberName, seatPlayerName } from "../ui/names";
+import { ratingEl, renderGamePanel } from "./game";
+import { link, nameForm } from "./layout";
 
 export function renderGroup(root: HTMLElement, ctx: AppContext, id: string): void {
   const g = ctx.store.state.group;
+  const failed = ctx.store.state.groupError;
+  if (failed && failed.id === id && (!g || g.id !== id)) {
+    root.append(missingGroup(ctx));
+    return;
+  }
   if (!g || g.id !== id) {
     root.append(h("p", { class: "loading", role: "status" }, [ctx.i18n.t("group.loading")]));
     return;
@@ -32,25 +41,12 @@ export function renderGroup(root: HTMLElement, ctx: AppContext, id: string): voi
       },
       [
         h("h2", {}, [ctx.i18n.t(`game.${g.game}`)]),
-        inviteBox(ctx, g),
+        g.table.status === "idle" ? startBox(ctx, g) : null,
         h("div", { class: "lobby-grid" }, [
-          membersBox(ctx, g),
           seatsBox(ctx, g),
           settingsBox(ctx, g),
+          h("div", { class: "lobby-people" }, [inviteBox(ctx, g), membersBox(ctx, g)]),
         ]),
-        g.table.status === "idle"
-          ? h("div", { class: "start-row" }, [
-              h(
-                "button",
-                {
-                  type: "button",
-                  class: "primary big start-game",
-                  onclick: () => ctx.actions.start(),
-                },
-                [ctx.i18n.t("group.start")],
-              ),
-            ])
-          : null,
         h("p", {}, [
           h("button", { type: "button", class: "link leave", onclick: () => ctx.actions.leave() }, [
             ctx.i18n.t("group.leave"),
@@ -59,6 +55,56 @@ export function renderGroup(root: HTMLElement, ctx: AppContext, id: string): voi
       ],
     ),
   );
+}
+
+/** A link to a table that does not exist (mistyped, or from another server). */
+function missingGroup(ctx: AppContext): HTMLElement {
+  const { i18n } = ctx;
+  return h("section", { class: "empty-state missing-group", role: "alert" }, [
+    h("h2", {}, [i18n.t("group.missing.title")]),
+    h("p", {}, [i18n.t("group.missing.text")]),
+    h("p", { class: "missing-actions" }, [
+      link(ctx, { page: "front" }, i18n.t("group.missing.home"), "button primary"),
+    ]),
+  ]);
+}
+
+/**
+ * Before a game: the start button, and what it will do — where you sit and against whom,
+ * or that you will watch because every seat is taken.
+ */
+function startBox(ctx: AppContext, g: GroupState): HTMLElement {
+  const { i18n } = ctx;
+  const mine = g.table.your_seats;
+  const line = g.table.seats.map((s) =>
+    h("li", { class: mine.includes(s.seat) ? "you" : undefined }, [
+      h("span", { class: `seat-chip seat-${s.seat}` }, [seatName(g, s.seat, i18n)]),
+      " ",
+      isolate(mine.includes(s.seat) ? i18n.t("group.you") : seatPlayerName(g, s, i18n)),
+      ratingEl(ctx, s),
+    ]),
+  );
+  return h("section", { class: "box start-box" }, [
+    h("ul", { class: "lineup", "aria-label": i18n.t("group.lineup") }, line),
+    mine.length === 0
+      ? h("p", { class: "hint spectator-note" }, [i18n.t("group.spectator")])
+      : h("p", { class: "hint" }, [
+          i18n.t("group.youPlay", {
+            seat: mine.map((s) => seatName(g, s, i18n)).join(i18n.lang === "ar" ? "، " : ", "),
+          }),
+        ]),
+    h("div", { class: "start-row" }, [
+      h(
+        "button",
+        {
+          type: "button",
+          class: "primary big start-game",
+          onclick: () => ctx.actions.start(),
+        },
+        [i18n.t("group.start")],
+      ),
+    ]),
+  ]);
 }
 
 function inviteBox(ctx: AppContext, g: GroupState): HTMLElement {
@@ -101,10 +147,11 @@ function inviteBox(ctx: AppContext, g: GroupState): HTMLElement {
           [i18n.t("group.share")],
         )
       : null;
-  return h("div", { class: "invite" }, [
+  return h("section", { class: "box invite" }, [
     h("label", { for: "invite-link" }, [i18n.t("group.invite")]),
     h("div", { class: "invite-row" }, [input, copy, share]),
     h("p", { class: "hint" }, [i18n.t("group.invite.help")]),
+    nameForm(ctx, "lobby-name-input"),
   ]);
 }
 
@@ -122,7 +169,7 @@ function membersBox(ctx: AppContext, g: GroupState): HTMLElement {
       g.members.map((m) =>
         h("li", { class: m.present ? "present" : "absent" }, [
           h("span", { class: "presence-dot", "aria-hidden": "true" }),
-          isolate(m.name, "member-name"),
+          isolate(memberName(m, i18n), "member-name"),
           m.id === g.you ? h("small", {}, [` (${i18n.t("group.you")})`]) : null,
           h("small", { class: "presence" }, [
             " · ",
@@ -136,30 +183,39 @@ function membersBox(ctx: AppContext, g: GroupState): HTMLElement {
 
 function seatsBox(ctx: AppContext, g: GroupState): HTMLElement {
   const { i18n, actions } = ctx;
+  const idle = g.table.status === "idle";
   const between = g.table.status !== "playing";
   const mine = new Set(g.table.your_seats);
-  const seated = g.table.seats.some((s) => s.person === g.you);
   return h("section", { class: "box seats" }, [
-    h("h3", {}, [i18n.t("group.seats")]),
+    h("h3", {}, [i18n.t(idle ? "group.seats.next" : "group.seats")]),
     h(
       "ul",
       {},
       g.table.seats.map((s) => {
-        const free = s.kind === "cpu" && !s.person;
+        const cpu = s.kind === "cpu" || !s.person;
         const isMine = s.person === g.you || mine.has(s.seat);
+        // A CPU seat, or one the automatic line-up gave someone, can be chosen before a game.
+        const takeable = between && !isMine && (cpu || (idle && s.planned === true));
         return h("li", { class: `seat${isMine ? " mine" : ""}`, "data-seat": s.seat }, [
           h("strong", {}, [seatName(g, s.seat, i18n)]),
           ": ",
-          free ? i18n.t("group.seat.free") : isolate(s.name),
+          isolate(seatPlayerName(g, s, i18n)),
+          ratingEl(ctx, s),
+          cpu && between
+            ? h("small", { class: "free" }, [` · ${i18n.t("group.seat.free")}`])
+            : null,
           isMine ? h("small", {}, [` (${i18n.t("group.seat.yours")})`]) : null,
-          between && free
+          idle && !cpu && s.planned
+            ? h("small", { class: "planned" }, [` · ${i18n.t("group.seat.planned")}`])
+            : null,
+          takeable
             ? h(
                 "button",
                 { type: "button", class: "small take-seat", onclick: () => actions.seat(s.seat) },
                 [i18n.t("group.seat.take")],
               )
             : null,
-          between && s.person === g.you
+          between && isMine && !s.planned
             ? h(
                 "button",
                 { type: "button", class: "small link", onclick: () => actions.seat(null) },
@@ -169,9 +225,7 @@ function seatsBox(ctx: AppContext, g: GroupState): HTMLElement {
         ]);
       }),
     ),
-    !seated && g.table.your_seats.length === 0
-      ? h("p", { class: "hint" }, [i18n.t("group.spectator")])
-      : null,
+    idle ? h("p", { class: "hint" }, [i18n.t("group.seats.help")]) : null,
   ]);
 }
 

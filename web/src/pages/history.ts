@@ -7,6 +7,8 @@ import type { HistoryGame } from "../net/protocol";
 import { seatNameFor } from "./seatNames";
 import { link } from "./layout";
 import { h, isolate, ltr } from "../ui/dom";
+import { recordPlayerName } from "../ui/names";
+import { signed } from "../ui/ratings";
 
 export function renderHistory(root: HTMLElement, ctx: AppContext): void {
   const { i18n } = ctx;
@@ -57,8 +59,9 @@ export function renderHistory(root: HTMLElement, ctx: AppContext): void {
 function historyRow(ctx: AppContext, g: HistoryGame): HTMLTableRowElement {
   const { i18n } = ctx;
   const me = ctx.store.state.person?.id ?? null;
-  const yourSeat = seatOfPerson(g.result, me);
-  const sum = resultSummary(g.game, g.players, g.result, i18n, yourSeat);
+  const yourSeat = seatOfPerson(g.result, me, g.seats);
+  const names = g.players.map((name, seat) => recordPlayerName(g.seats?.[seat], name, i18n));
+  const sum = resultSummary(g.game, names, g.result, i18n, yourSeat);
   const date = formatDate(g.ended_ms, i18n.lang);
   const minutes = durationMinutes(g.started_ms, g.ended_ms);
   const rating = ratingChange(g.result, me);
@@ -75,13 +78,15 @@ function historyRow(ctx: AppContext, g: HistoryGame): HTMLTableRowElement {
   );
   const row = h("tr", { class: "history-row", "data-game-id": g.game_id, "data-game": g.game }, [
     h("td", { class: date ? "date" : "date unknown", "data-label": i18n.t("history.date") }, [
-      date ? ltr(date) : "—",
+      date
+        ? h("time", { datetime: new Date(g.ended_ms).toISOString() }, [isolate(date, "date-text")])
+        : "—",
     ]),
     h("td", { class: "game-name" }, [gameName]),
     h(
       "td",
       { class: "players" },
-      g.players.flatMap((name, seat) => [
+      names.flatMap((name, seat) => [
         seat > 0 ? h("br") : null,
         h("span", { class: `seat-chip seat-${seat}` }, [seatNameFor(g.game, seat, i18n)]),
         " ",
@@ -102,12 +107,12 @@ function historyRow(ctx: AppContext, g: HistoryGame): HTMLTableRowElement {
         ? h("small", { class: `rating ${rating.delta >= 0 ? "up" : "down"}` }, [
             h("br"),
             i18n.t("history.rating", {
-              before: String(rating.before),
-              after: String(rating.after),
+              before: `\u2066${rating.before}\u2069`,
+              after: `\u2066${rating.after}\u2069`,
             }),
-            " (",
-            ltr(`${rating.delta >= 0 ? "+" : ""}${rating.delta}`),
-            ")",
+            " ",
+            // The sign and its parentheses are one left-to-right unit: "(−236)", not "(236-)".
+            ltr(`(${signed(rating.delta)})`, "delta"),
           ])
         : null,
     ]),

@@ -1,9 +1,10 @@
-// The frame around every page: header (home, rules, my games, language, name, connection)
-// and the notice line.
+// The frame around every page: the skip link to the board, the header (home, rules, my games,
+// settings, language, name, connection) and the notice line.
 import type { AppContext } from "../app";
 import type { Route } from "../router";
 import { routeUrl } from "../router";
 import { h, isolate } from "../ui/dom";
+import { personName } from "../ui/names";
 
 export function link(ctx: AppContext, r: Route, text: string, cls = ""): HTMLAnchorElement {
   return h(
@@ -19,6 +20,69 @@ export function link(ctx: AppContext, r: Route, text: string, cls = ""): HTMLAnc
     },
     [text],
   );
+}
+
+/** The name field with its save button; `id` tells the copies apart (header, lobby, settings). */
+export function nameForm(ctx: AppContext, id: string): HTMLElement | null {
+  const { i18n, store, actions } = ctx;
+  const person = store.state.person;
+  if (!person) return null;
+  // A name the site gave is not shown as if the person had typed it: the field is empty and
+  // shows that name, in the reader's language, as its placeholder.
+  const input = h("input", {
+    id,
+    type: "text",
+    class: "name-input",
+    maxlength: 32,
+    value: person.default_name ? "" : person.name,
+    placeholder: personName(person.name, person.id, person.default_name, i18n),
+    "aria-label": i18n.t("name.label"),
+    dir: "auto",
+  });
+  return h(
+    "form",
+    {
+      class: "name-form",
+      onsubmit: ((e: Event) => {
+        e.preventDefault();
+        actions.setName(input.value);
+      }) as EventListener,
+    },
+    [
+      h("label", { for: id, class: id === "name-input" ? "visually-hidden" : undefined }, [
+        i18n.t("name.label"),
+      ]),
+      input,
+      h("button", { type: "submit" }, [i18n.t("name.save")]),
+    ],
+  );
+}
+
+/** The first Tab stop while a game is shown: straight to the board. */
+export function skipLink(ctx: AppContext): HTMLElement | null {
+  const g = ctx.store.state.group;
+  if (ctx.route.page !== "group" || !g || g.table.status === "idle") return null;
+  return h(
+    "a",
+    {
+      href: "#board",
+      class: "skip-link",
+      onclick: ((e: Event) => {
+        e.preventDefault();
+        focusBoard();
+      }) as EventListener,
+    },
+    [ctx.i18n.t("nav.toBoard")],
+  );
+}
+
+/** Puts the keyboard on the board (its roving square), without scrolling past it. */
+export function focusBoard(): boolean {
+  const cell = document.querySelector<SVGElement>('.board-view [data-sq][tabindex="0"]');
+  if (!cell) return false;
+  cell.focus({ preventScroll: true });
+  document.getElementById("status-line")?.scrollIntoView({ block: "nearest" });
+  return true;
 }
 
 export function header(ctx: AppContext): HTMLElement {
@@ -38,37 +102,15 @@ export function header(ctx: AppContext): HTMLElement {
               )
             : null,
         ]);
-  const nameInput = h("input", {
-    id: "name-input",
-    type: "text",
-    maxlength: 32,
-    value: s.person?.name ?? "",
-    "aria-label": i18n.t("name.label"),
-    dir: "auto",
-  });
-  const nameForm = h(
-    "form",
-    {
-      class: "name-form",
-      onsubmit: ((e: Event) => {
-        e.preventDefault();
-        actions.setName(nameInput.value);
-      }) as EventListener,
-    },
-    [
-      h("label", { for: "name-input", class: "visually-hidden" }, [i18n.t("name.label")]),
-      nameInput,
-      h("button", { type: "submit" }, [i18n.t("name.save")]),
-    ],
-  );
   return h("header", { class: "site-header" }, [
     h("nav", { "aria-label": i18n.t("app.name") }, [
       link(ctx, { page: "front" }, i18n.t("app.name"), "brand"),
       link(ctx, { page: "rules", game: null }, i18n.t("nav.rules")),
       link(ctx, { page: "history" }, i18n.t("nav.history")),
+      link(ctx, { page: "settings" }, i18n.t("nav.settings"), "settings-link"),
     ]),
     h("div", { class: "header-tools" }, [
-      s.person ? nameForm : null,
+      h("div", { class: "header-name" }, [nameForm(ctx, "name-input")]),
       h(
         "button",
         {
@@ -87,10 +129,22 @@ export function header(ctx: AppContext): HTMLElement {
 
 export function noticeLine(ctx: AppContext): HTMLElement | null {
   const n = ctx.store.state.notice;
-  if (!n || Date.now() - n.at > 8000) return null;
+  if (!n || Date.now() - n.at > n.ttl) return null;
   return h(
     "div",
     { class: `notice notice-${n.kind}`, role: n.kind === "error" ? "alert" : "status" },
-    [isolate(n.text)],
+    [
+      isolate(n.text, "notice-text"),
+      h(
+        "button",
+        {
+          type: "button",
+          class: "link notice-close",
+          "aria-label": ctx.i18n.t("notice.close"),
+          onclick: () => ctx.actions.dismissNotice(),
+        },
+        ["×"],
+      ),
+    ],
   );
 }

@@ -15,9 +15,11 @@ import {
   seatOfPerson,
   stepIndex,
 } from "../history/replay";
-import type { GameRecord } from "../net/protocol";
+import type { GameRecord, GroupState } from "../net/protocol";
 import { h, isolate, ltr } from "../ui/dom";
-import { resultBox } from "./game";
+import { hasNotation, moveLabel } from "../ui/moveText";
+import { seatPlayerName } from "../ui/names";
+import { notationSelect, resultBox } from "./game";
 import { valueLabel } from "./group";
 import { link } from "./layout";
 import { seatNameFor } from "./seatNames";
@@ -43,7 +45,7 @@ export function renderRecord(root: HTMLElement, ctx: AppContext, id: number): vo
   const r = rs.data;
   const total = r.moves.length;
   const index = clampIndex(rs.index, total);
-  const yourSeat = seatOfPerson(r.result, ctx.store.state.person?.id ?? null);
+  const yourSeat = seatOfPerson(r.result, ctx.store.state.person?.id ?? null, r.seats);
   const g = replayGroup(r, index, yourSeat);
   const renderer = makeRenderer({ group: g, i18n, viewerSeat: yourSeat, actingSeat: null });
   let board: Element;
@@ -69,8 +71,13 @@ export function renderRecord(root: HTMLElement, ctx: AppContext, id: number): vo
     h("div", { class: `table-layout replay game-${r.game}`, "data-index": index }, [
       h("div", { class: "board-wrap" }, [h("div", { class: "replay-board" }, [board])]),
       h("aside", { class: "side" }, [
-        playersBox(ctx, r, yourSeat),
-        controlsBox(ctx, index, total, r.moves[index - 1] ?? ""),
+        playersBox(ctx, g, yourSeat),
+        controlsBox(
+          ctx,
+          index,
+          total,
+          index > 0 ? moveLabel(r, index - 1, ctx.store.state.prefs.moveStyle) : "",
+        ),
         movesBox(ctx, r, index),
         resultBox(ctx, g),
         exportsBox(ctx, r),
@@ -90,20 +97,22 @@ export function renderRecord(root: HTMLElement, ctx: AppContext, id: number): vo
   });
 }
 
-function playersBox(ctx: AppContext, r: GameRecord, yourSeat: number | null): HTMLElement {
+function playersBox(ctx: AppContext, g: GroupState, yourSeat: number | null): HTMLElement {
   const { i18n } = ctx;
   return h("section", { class: "box players" }, [
     h(
       "ul",
       {},
-      r.players.map((name, seat) =>
-        h("li", { class: `player${seat === yourSeat ? " you" : ""}`, "data-seat": seat }, [
-          h("span", { class: `seat-chip seat-${seat}` }, [seatNameFor(r.game, seat, i18n)]),
-          " ",
-          isolate(name, "player-name"),
-          seat === yourSeat ? h("small", {}, [` (${i18n.t("group.you")})`]) : null,
-        ]),
-      ),
+      g.table.seats
+        .map((s) => s.seat)
+        .map((seat) =>
+          h("li", { class: `player${seat === yourSeat ? " you" : ""}`, "data-seat": seat }, [
+            h("span", { class: `seat-chip seat-${seat}` }, [seatNameFor(g.game, seat, i18n)]),
+            " ",
+            isolate(seatPlayerName(g, g.table.seats[seat]!, i18n), "player-name"),
+            seat === yourSeat ? h("small", {}, [` (${i18n.t("group.you")})`]) : null,
+          ]),
+        ),
     ),
   ]);
 }
@@ -180,15 +189,19 @@ function movesBox(ctx: AppContext, r: GameRecord, index: number): HTMLElement {
       },
       label,
     );
+  const style = ctx.store.state.prefs.moveStyle;
   return h("section", { class: "box moves replay-moves-box" }, [
     h("h3", {}, [i18n.t("play.moves"), " · ", i18n.tn("play.moveCount", r.moves.length)]),
+    hasNotation(r) ? notationSelect(ctx, "replay-notation") : null,
     h("div", { class: "replay-moves", dir: "ltr" }, [
       item(0, [i18n.t("record.start")]),
       h(
         "ol",
         { class: "replay-move-list" },
-        r.moves.map((m, k) =>
-          h("li", {}, [item(k + 1, [h("span", { class: "n" }, [`${k + 1}.`]), " ", m])]),
+        r.moves.map((_, k) =>
+          h("li", {}, [
+            item(k + 1, [h("span", { class: "n" }, [`${k + 1}.`]), " ", moveLabel(r, k, style)]),
+          ]),
         ),
       ),
     ]),

@@ -51,10 +51,15 @@ export function memoryStorage(): KeyValue {
   };
 }
 
-/** What the device remembers: the secret token, the last group, the chosen language. */
+/**
+ * What the device remembers: the secret token, the last group, the chosen language, and the
+ * display preferences (move notation, sound on the opponent's move).
+ */
 export const KEYS = {
   token: "token",
   name: "name",
   lastGroup: "lastGroup",
   lang: "lang",
+  notation: "notation",
+  sound: "sound",
 } as const;

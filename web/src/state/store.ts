@@ -3,6 +3,7 @@
 
 import type { GameRecord, GroupState, HistoryGame, MissedEvent } from "../net/protocol";
 import type { ConnectionStatus } from "../net/connection";
+import type { Prefs } from "./prefs";
 
 export interface PendingMove {
   move: string;
@@ -15,17 +16,27 @@ export interface Notice {
   code?: string;
   text: string;
   at: number;
+  /** How long it shows (ms); errors stay longer than confirmations. */
+  ttl: number;
+}
+
+/** A group page whose group could not be opened (a wrong or expired invite link). */
+export interface GroupError {
+  id: string;
+  code: string;
 }
 
 export interface AppState {
   connection: ConnectionStatus;
   reconnectAttempt: number;
-  person: { id: string; name: string } | null;
+  person: { id: string; name: string; default_name?: boolean } | null;
   group: GroupState | null;
   /** When the last group state arrived (performance.now()), for the turn clock. */
   groupReceivedAt: number;
   pending: PendingMove | null;
   notice: Notice | null;
+  groupError: GroupError | null;
+  prefs: Prefs;
   missed: MissedEvent[];
   history: {
     status: "idle" | "loading" | "ready" | "unsupported" | "error";
@@ -56,6 +67,8 @@ export class Store {
     groupReceivedAt: 0,
     pending: null,
     notice: null,
+    groupError: null,
+    prefs: { moveStyle: "usi", sound: false },
     missed: [],
     history: { status: "idle", games: [] },
     record: { status: "idle", id: null, data: null, index: 0 },
@@ -84,6 +97,7 @@ export class Store {
       group: g,
       groupReceivedAt: now,
       pending: cur && cur.id !== g.id ? null : pending,
+      groupError: null,
       missed: missed ?? [],
     });
     return true;

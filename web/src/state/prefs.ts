@@ -1,0 +1,27 @@
+// Display preferences of this device: how moves are written and whether a sound marks the
+// opponent's move. Kept in local storage; the defaults are the move text and no sound.
+import { KEYS, type KeyValue } from "./storage";
+
+/** "usi": the move text of docs/notation.md (7g7f); the others are Shogi and Annan only. */
+export type MoveStyle = "usi" | "japanese" | "western";
+export const MOVE_STYLES: readonly MoveStyle[] = ["usi", "japanese", "western"];
+
+export interface Prefs {
+  moveStyle: MoveStyle;
+  sound: boolean;
+}
+
+export function readPrefs(storage: KeyValue): Prefs {
+  const style = storage.get(KEYS.notation);
+  return {
+    moveStyle: (MOVE_STYLES as readonly string[]).includes(style ?? "")
+      ? (style as MoveStyle)
+      : "usi",
+    sound: storage.get(KEYS.sound) === "on",
+  };
+}
+
+export function writePrefs(storage: KeyValue, p: Prefs): void {
+  storage.set(KEYS.notation, p.moveStyle);
+  storage.set(KEYS.sound, p.sound ? "on" : "off");
+}
