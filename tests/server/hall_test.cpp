@@ -527,7 +527,9 @@ TEST_F(Hall2, SeatsShowRatingsProvisionalForNewPlayersAndFixedForCpuLevels) {
 TEST_F(Hall2, ANameTheSiteGaveIsFlaggedSoClientsCanTranslateIt) {
   ConnId a = connect();
   send(a, {{"type", "hello"}});
+  EXPECT_TRUE(last(a, "welcome")["person"]["default_name"]);
   ConnId b = person("Bashir");
+  EXPECT_FALSE(last(b, "welcome")["person"]["default_name"]);
   const std::string id = create(a, "shogi");
   send(b, {{"type", "join_group"}, {"group", id}});
   json g = group(b);

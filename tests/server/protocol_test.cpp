@@ -54,7 +54,8 @@ TEST(ProtocolEncode, ErrorsAndWelcomeAreJsonWithTheirFields) {
   EXPECT_EQ(e["rid"], "r9");
   EXPECT_EQ(e["code"], "illegal_move");
   EXPECT_EQ(e["message"], "no <script>");
-  auto w = nlohmann::json::parse(encode(Welcome{"tok", "pid", "\xd8\xa3\xd8\xad\xd9\x85\xd8\xaf"}));
+  auto w = nlohmann::json::parse(
+      encode(Welcome{"tok", "pid", "\xd8\xa3\xd8\xad\xd9\x85\xd8\xaf", false}));
   EXPECT_EQ(w["protocol"], kVersion);
   EXPECT_EQ(w["person"]["name"], "\xd8\xa3\xd8\xad\xd9\x85\xd8\xaf");
 }

@@ -411,7 +411,8 @@ void Hall::on_hello(ConnId c, const std::string& rid, const pr::Hello& m) {
   conn.person = person->id;
   const bool was_away = person->conns.empty();
   person->conns.insert(c);
-  outbox_.send(c, pr::encode(pr::Welcome{token, person->id, person->name}));
+  outbox_.send(
+      c, pr::encode(pr::Welcome{token, person->id, person->name, has_default_name(person->id)}));
   if (was_away) presence_changed(person->id);
 }
 
@@ -421,7 +422,7 @@ void Hall::on_set_name(ConnId c, const std::string& rid, const pr::SetName& m) {
   Person& p = *persons_[person_of(c)];
   p.name = n.value();
   save_person(p);
-  outbox_.send(c, pr::encode(pr::Welcome{"", p.id, p.name}));
+  outbox_.send(c, pr::encode(pr::Welcome{"", p.id, p.name, has_default_name(p.id)}));
   for (auto& [id, g] : groups_)
     if (std::find(g->members.begin(), g->members.end(), p.id) != g->members.end()) {
       bump(*g, "name", p.id);

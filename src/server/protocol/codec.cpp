@@ -163,7 +163,7 @@ std::string encode(const Welcome& m) {
   json j = {{"type", "welcome"},
             {"protocol", kVersion},
             {"token", m.token},
-            {"person", {{"id", m.person_id}, {"name", m.name}}}};
+            {"person", {{"id", m.person_id}, {"name", m.name}, {"default_name", m.default_name}}}};
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 

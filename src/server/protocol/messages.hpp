@@ -83,6 +83,7 @@ struct Welcome {
   std::string token;
   std::string person_id;
   std::string name;
+  bool default_name = false;  // the site's name for them, not one they chose
 };
 
 // An error: `code` and `params` are for the client to write in the reader's language;
