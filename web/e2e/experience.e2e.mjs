@@ -18,6 +18,12 @@ import {
 
 const skip = BASE ? false : "set KAISHO_URL to the server's address (e.g. http://127.0.0.1:8080)";
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+const DESKTOP = {};
+/** Each language once on each kind of screen. */
+const BOTH = [
+  { lang: "ar", device: PHONE, where: "phone" },
+  { lang: "en", device: DESKTOP, where: "desktop" },
+];
 const devices = [];
 
 async function open(lang, extra = {}) {
@@ -116,31 +122,35 @@ describe("what a new player meets", { skip }, () => {
     });
   }
 
-  test("on a desktop the game starts in view, with the clock, and a reload returns to it in view", async () => {
-    const d = await open("en");
-    const { page } = d;
-    await createTable(page, "shogi", "setup");
-    await setOption(page, "set-timer", "60", (g) => g.settings.timer === 60);
-    await page.locator(".start-game").scrollIntoViewIfNeeded();
-    await page.locator(".start-game").click();
-    await waitGroup(page, (g) => g.table.status === "playing");
-    await page.waitForTimeout(300);
-    await assertTableInView(page, "after Start");
-    assert.ok(await onScreen(page, "#status-line .clock"), "the clock is next to whose turn it is");
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await page.reload();
-    await waitGroup(page, (g) => g.table.status === "playing");
-    await page.waitForTimeout(300);
-    await assertTableInView(page, "after a reload");
-    // Coming back from another page of the site (the front page returns a seated player).
-    await page.goto(BASE + "/#/rules");
-    await page.goto(BASE + "/");
-    await page.waitForURL(/\/g\//, { timeout: 20_000 });
-    await waitGroup(page, (g) => g.table.status === "playing");
-    await page.waitForTimeout(300);
-    await assertTableInView(page, "returning from the front page");
-    await shot(page, "in-view-desktop-en");
-  });
+  for (const lang of ["ar", "en"])
+    test(`on a desktop the game starts in view, with the clock, and a reload returns to it in view (${lang})`, async () => {
+      const d = await open(lang);
+      const { page } = d;
+      await createTable(page, "shogi", "setup");
+      await setOption(page, "set-timer", "60", (g) => g.settings.timer === 60);
+      await page.locator(".start-game").scrollIntoViewIfNeeded();
+      await page.locator(".start-game").click();
+      await waitGroup(page, (g) => g.table.status === "playing");
+      await page.waitForTimeout(300);
+      await assertTableInView(page, "after Start");
+      assert.ok(
+        await onScreen(page, "#status-line .clock"),
+        "the clock is next to whose turn it is",
+      );
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.reload();
+      await waitGroup(page, (g) => g.table.status === "playing");
+      await page.waitForTimeout(300);
+      await assertTableInView(page, "after a reload");
+      // Coming back from another page of the site (the front page returns a seated player).
+      await page.goto(BASE + "/#/rules");
+      await page.goto(BASE + "/");
+      await page.waitForURL(/\/g\//, { timeout: 20_000 });
+      await waitGroup(page, (g) => g.table.status === "playing");
+      await page.waitForTimeout(300);
+      await assertTableInView(page, "returning from the front page");
+      await shot(page, `in-view-desktop-${lang}`);
+    });
 
   for (const lang of ["ar", "en"]) {
     test(`the lobby shows who will sit where, and says "watching" only to someone who will watch (${lang})`, async () => {
@@ -185,7 +195,7 @@ describe("what a new player meets", { skip }, () => {
 
   test("a turn timer running out is said to the player and the others, and marked in the move list", async () => {
     const a = await open("ar");
-    const b = await open("en");
+    const b = await open("en", PHONE);
     await createTable(a.page, "shogi", "friends");
     const link = await a.page.locator("#invite-link").inputValue();
     await b.page.goto(link);
@@ -214,6 +224,7 @@ describe("what a new player meets", { skip }, () => {
 
   test("errors are written in the page's language from codes, said once, with no server English", async () => {
     const a = await open("ar");
+    const phone = await open("en", PHONE);
     await createTable(a.page, "shogi", "setup");
     await setOption(
       a.page,
@@ -249,11 +260,27 @@ describe("what a new player meets", { skip }, () => {
     const en = await notice.textContent();
     assert.match(en, /^Illegal move: the rook on \u20662h\u2069 cannot move to \u20662c\u2069$/);
     await shot(a.page, "illegal-move-en");
+    // On a phone, by taps: the same sentence.
+    await createTable(phone.page, "shogi", "setup");
+    await setOption(
+      phone.page,
+      "opt-show_legal_moves",
+      "false",
+      (g) => String(g.settings.options.show_legal_moves) === "false",
+    );
+    await phone.page.locator(".start-game").click();
+    await waitGroup(phone.page, (g) => g.table.status === "playing");
+    await phone.page.locator('[data-sq="2h"]').tap();
+    await phone.page.locator('[data-sq="2c"]').tap();
+    const tapped = phone.page.locator(".notice-error .notice-text");
+    await tapped.waitFor();
+    assert.equal(await tapped.textContent(), en);
+    await shot(phone.page, "illegal-move-en-phone");
   });
 
-  for (const lang of ["ar", "en"]) {
-    test(`ratings: provisional at the table, the CPU's fixed rating shown, the change explained (${lang})`, async () => {
-      const d = await open(lang);
+  for (const { lang, device, where } of BOTH) {
+    test(`ratings: provisional at the table, the CPU's fixed rating shown, the change explained (${lang}, ${where})`, async () => {
+      const d = await open(lang, device);
       const { page } = d;
       await createTable(page, "hasami", "cpu");
       await waitGroup(page, (g) => g.table.status === "playing");
@@ -268,7 +295,7 @@ describe("what a new player meets", { skip }, () => {
       assert.match(note, lang === "ar" ? /مؤقت/ : /provisional/);
       assert.match(note, /\d+%/);
       assert.match(note, /1500\?/);
-      await shot(page, `rating-explained-${lang}`);
+      await shot(page, `rating-explained-${lang}-${where}`);
     });
   }
 
@@ -331,14 +358,14 @@ describe("what a new player meets", { skip }, () => {
     assert.match(saidAr, /دورك/);
   });
 
-  for (const lang of ["ar", "en"]) {
-    test(`a bad invite link says so and offers a way on (${lang})`, async () => {
-      const d = await open(lang, PHONE);
+  for (const { lang, device, where } of BOTH) {
+    test(`a bad invite link says so and offers a way on (${lang}, ${where})`, async () => {
+      const d = await open(lang, device);
       const { page } = d;
       await page.goto(BASE + "/g/NoSuchTable0000");
       await page.locator(".missing-group").waitFor({ timeout: 5_000 });
       assert.equal(await page.locator(".loading").count(), 0, "not stuck on joining");
-      await shot(page, `missing-group-${lang}-phone`);
+      await shot(page, `missing-group-${lang}-${where}`);
       await page.waitForTimeout(9_000); // longer than any notice lives
       assert.ok(await page.locator(".missing-group").isVisible(), "the message stays");
       await page.locator(".missing-group a").click();
@@ -347,32 +374,36 @@ describe("what a new player meets", { skip }, () => {
     });
   }
 
-  test("a CPU game can be set up first (rules, level, timer), one click still plays the defaults", async () => {
-    const d = await open("ar");
-    const { page } = d;
-    await createTable(page, "musashi", "setup");
-    const g0 = await waitGroup(page, (g) => g.table.status === "idle");
-    assert.equal(g0.members.length, 1);
-    assert.ok(await onScreen(page, ".start-game"), "the start button is in view");
-    await setOption(page, "set-cpu", "1", (g) => g.settings.cpu_level === 1);
-    await setOption(page, "set-timer", "60", (g) => g.settings.timer === 60);
-    await setOption(page, "opt-board", "25", (g) => String(g.settings.options.board) === "25");
-    await shot(page, "cpu-setup-ar");
-    await page.locator(".start-game").click();
-    const g = await waitGroup(page, (g) => g.table.status === "playing");
-    assert.equal(g.settings.cpu_level, 1);
-    assert.equal(g.table.game.clock.limit, 60);
-    assert.equal(g.table.board.points.length, 25);
-    // One click from the front page still starts at once with the defaults.
-    await leaveTable(page);
-    await createTable(page, "annan", "cpu");
-    const quick = await waitGroup(page, (g) => g.game === "annan" && g.table.status === "playing");
-    assert.equal(quick.settings.timer, 0);
-  });
+  for (const { lang, device, where } of BOTH)
+    test(`a CPU game can be set up first (rules, level, timer), one click still plays the defaults (${lang}, ${where})`, async () => {
+      const d = await open(lang, device);
+      const { page } = d;
+      await createTable(page, "musashi", "setup");
+      const g0 = await waitGroup(page, (g) => g.table.status === "idle");
+      assert.equal(g0.members.length, 1);
+      assert.ok(await onScreen(page, ".start-game"), "the start button is in view");
+      await setOption(page, "set-cpu", "1", (g) => g.settings.cpu_level === 1);
+      await setOption(page, "set-timer", "60", (g) => g.settings.timer === 60);
+      await setOption(page, "opt-board", "25", (g) => String(g.settings.options.board) === "25");
+      await shot(page, `cpu-setup-${lang}-${where}`);
+      await page.locator(".start-game").click();
+      const g = await waitGroup(page, (g) => g.table.status === "playing");
+      assert.equal(g.settings.cpu_level, 1);
+      assert.equal(g.table.game.clock.limit, 60);
+      assert.equal(g.table.board.points.length, 25);
+      // One click from the front page still starts at once with the defaults.
+      await leaveTable(page);
+      await createTable(page, "annan", "cpu");
+      const quick = await waitGroup(
+        page,
+        (g) => g.game === "annan" && g.table.status === "playing",
+      );
+      assert.equal(quick.settings.timer, 0);
+    });
 
   test("Yonin: leaving the table is easy to find, and the CPU takes the seat", async () => {
     const a = await open("en");
-    const b = await open("ar");
+    const b = await open("ar", PHONE);
     await createTable(a.page, "yonin", "friends");
     const link = await a.page.locator("#invite-link").inputValue();
     await b.page.goto(link);
@@ -394,55 +425,60 @@ describe("what a new player meets", { skip }, () => {
     await a.page.locator(".players li[data-seat='1'] .away").waitFor();
   });
 
-  test("My games in Arabic: the date reads in order and the rating change keeps its sign", async () => {
-    const d = await open("ar");
-    const { page } = d;
-    await createTable(page, "hasami", "cpu");
-    await waitGroup(page, (g) => g.table.status === "playing");
-    await page.locator(".resign").click();
-    await page.locator(".resign-yes").click();
-    const done = await waitGroup(page, (g) => g.table.status === "finished");
-    const change = done.table.game.result.rating_changes[0];
-    const delta = Math.round(change.after) - Math.round(change.before);
-    assert.ok(delta < 0);
-    await page.locator(`.site-header a[href="/#/history"]`).click();
-    const row = page.locator("tr.history-row").first();
-    await row.waitFor({ timeout: 20_000 });
-    // The sign stays with the number, and the parentheses around both: "(−236)".
-    const order = await row.locator(".delta").evaluate((el) => {
-      const t = el.firstChild;
-      const r = document.createRange();
-      return [...t.data].map((ch, i) => {
-        r.setStart(t, i);
-        r.setEnd(t, i + 1);
-        return [ch, r.getBoundingClientRect().x];
+  for (const [device, where] of [
+    [PHONE, "phone"],
+    [DESKTOP, "desktop"],
+  ])
+    test(`My games in Arabic: the date reads in order and the rating change keeps its sign (${where})`, async () => {
+      const d = await open("ar", device);
+      const { page } = d;
+      await createTable(page, "hasami", "cpu");
+      await waitGroup(page, (g) => g.table.status === "playing");
+      await page.locator(".resign").click();
+      await page.locator(".resign-yes").click();
+      const done = await waitGroup(page, (g) => g.table.status === "finished");
+      const change = done.table.game.result.rating_changes[0];
+      const delta = Math.round(change.after) - Math.round(change.before);
+      assert.ok(delta < 0);
+      await page.locator(`.site-header a[href="/#/history"]`).click();
+      const row = page.locator("tr.history-row").first();
+      await row.waitFor({ timeout: 20_000 });
+      // The sign stays with the number, and the parentheses around both: "(−236)".
+      const order = await row.locator(".delta").evaluate((el) => {
+        const t = el.firstChild;
+        const r = document.createRange();
+        return [...t.data].map((ch, i) => {
+          r.setStart(t, i);
+          r.setEnd(t, i + 1);
+          return [ch, r.getBoundingClientRect().x];
+        });
       });
+      const xs = order.map(([, x]) => x);
+      assert.deepEqual(
+        order.map(([c]) => c).join(""),
+        `(\u2212${Math.abs(delta)})`,
+        "the change is written (−N)",
+      );
+      assert.ok(
+        xs.every((x, i) => i === 0 || x > xs[i - 1]),
+        "read left to right, sign first",
+      );
+      // The date: a wall-clock date with the year, the month as a word, shown whole.
+      const date = await row.locator("time").textContent();
+      assert.match(date, new RegExp(String(new Date().getFullYear())));
+      assert.doesNotMatch(date, /\//, "no slashes for the bidirectional algorithm to reorder");
+      await shot(page, `history-dates-ar-${where}`);
     });
-    const xs = order.map(([, x]) => x);
-    assert.deepEqual(
-      order.map(([c]) => c).join(""),
-      `(\u2212${Math.abs(delta)})`,
-      "the change is written (−N)",
-    );
-    assert.ok(
-      xs.every((x, i) => i === 0 || x > xs[i - 1]),
-      "read left to right, sign first",
-    );
-    // The date: a wall-clock date with the year, the month as a word, shown whole.
-    const date = await row.locator("time").textContent();
-    assert.match(date, new RegExp(String(new Date().getFullYear())));
-    assert.doesNotMatch(date, /\//, "no slashes for the bidirectional algorithm to reorder");
-    await shot(page, "history-dates-ar");
-  });
 
-  test("notices go when they are done: no 'Creating the table' over a started game", async () => {
-    const d = await open("en");
-    const { page } = d;
-    await createTable(page, "shogi", "cpu");
-    await waitGroup(page, (g) => g.table.status === "playing");
-    await page.waitForTimeout(200);
-    assert.equal(await page.locator(".notice").count(), 0);
-  });
+  for (const { lang, device, where } of BOTH)
+    test(`notices go when they are done: no 'Creating the table' over a started game (${lang}, ${where})`, async () => {
+      const d = await open(lang, device);
+      const { page } = d;
+      await createTable(page, "shogi", "cpu");
+      await waitGroup(page, (g) => g.table.status === "playing");
+      await page.waitForTimeout(200);
+      assert.equal(await page.locator(".notice").count(), 0);
+    });
 
   test("notation, tab title and sound: a player's choices", async () => {
     const d = await open("en");
