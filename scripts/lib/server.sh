@@ -8,6 +8,12 @@
 #                                prints the port it listens on; on failure prints the log to
 #                                stderr and returns 1.
 
+# A test's many simulated people and browsers all come from 127.0.0.1: the limits on what one
+# address may open and create (docs/reliability.md) are raised for them. Spread it into the
+# serve arguments: kaisho_serve LOG BIN ... "${KAISHO_ONE_ADDRESS_MANY_PEOPLE[@]}"
+KAISHO_ONE_ADDRESS_MANY_PEOPLE=(--new-persons-per-address 1000000 --groups-per-address 1000000
+  --groups-per-person 1000000 --max-http-connections-per-address 100000)
+
 kaisho_serve() {
   local log=$1 bin=$2
   shift 2

@@ -4,6 +4,7 @@
 #include <malloc.h>
 #include <signal.h>
 
+#include <algorithm>
 #include <ostream>
 #include <thread>
 
@@ -23,8 +24,8 @@ class HallBridge final : public net::MessageHandler, public server::Outbox {
     hall_ = hall;
     scheduler_ = scheduler;
   }
-  void on_open(net::ConnectionId id) override {
-    scheduler_->post([this, id] { hall_->connected(id); });
+  void on_open(net::ConnectionId id, const std::string& address) override {
+    scheduler_->post([this, id, address] { hall_->connected(id, address); });
   }
   void on_message(net::ConnectionId id, std::string text) override {
     scheduler_->post([this, id, text = std::move(text)] { hall_->received(id, text); });
@@ -90,7 +91,29 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
     else if (a == "--address-messages-per-second" && number && *number >= 1) {
       net_config.address_messages_per_second = static_cast<double>(*number);
       net_config.address_message_burst = 2.0 * static_cast<double>(*number);
-    } else {
+    } else if (a == "--max-http-connections-per-address" && number && *number >= 1)
+      net_config.max_http_connections_per_address = static_cast<int>(*number);
+    else if (a == "--max-http-connections" && number && *number >= 1)
+      net_config.max_http_connections = static_cast<int>(*number);
+    else if (a == "--http-header-timeout-ms" && number && *number >= 1)
+      net_config.http_header_timeout_ms = static_cast<int>(*number);
+    else if (a == "--allowed-origin" && !v.empty())
+      net_config.allowed_origins.push_back(v);
+    else if (a == "--trusted-proxy" && !v.empty())
+      net_config.trusted_proxies.push_back(v);
+    else if (a == "--new-persons-per-address" && number && *number >= 1) {
+      // Per hour; half of it may come at once.
+      hall_config.new_persons_per_address_per_hour = static_cast<double>(*number);
+      hall_config.new_persons_per_address_burst = std::max(1.0, static_cast<double>(*number) / 2);
+    } else if (a == "--groups-per-person" && number && *number >= 1) {
+      hall_config.groups_per_person_per_hour = static_cast<double>(*number);
+      hall_config.groups_per_person_burst = std::max(1.0, static_cast<double>(*number) / 3);
+    } else if (a == "--groups-per-address" && number && *number >= 1) {
+      hall_config.groups_per_address_per_hour = static_cast<double>(*number);
+      hall_config.groups_per_address_burst = std::max(1.0, static_cast<double>(*number) / 4);
+    } else if (a == "--idle-group-ms" && number && *number >= 1)
+      hall_config.idle_group_ms = *number;
+    else {
       err << "error: unknown or invalid argument " << a << " " << text::quote(v) << "\n";
       return 2;
     }

@@ -63,8 +63,11 @@ struct Table {
   int mover = -1;
   Clock::time_point move_sent_at;
   Clock::time_point last_move_at;
-  // A CPU table (the soak): what its host saw at the last look.
+  // A CPU table (the soak): what its host saw at the last look. Its watcher joins once the
+  // first game is on (a member with no seat) and stays: the server plays a table only while
+  // someone is there.
   bool cpu = false;
+  int watcher = -1;
   bool host_stepping_away = false;
   bool fresh_look = false;  // the next state is the first since the host came back
   int looked_number = -1;
@@ -79,14 +82,19 @@ class LoadRun final : public ClientEvents {
       : o_(o),
         pool_(o.host, o.port, *this),
         rng_(o.seed),
-        people_(static_cast<size_t>(o.connections + o.cpu_tables)),
+        people_(static_cast<size_t>(o.connections + 2 * o.cpu_tables)),
         tables_(static_cast<size_t>(o.groups + o.cpu_tables)) {
-    // People first, then the CPU tables' hosts (one each).
+    // People first, then the CPU tables' hosts (one each), then their watchers (one each).
     for (int i = 0; i < static_cast<int>(people_.size()); ++i) {
       Person& p = people_[static_cast<size_t>(i)];
-      p.table = i < o.connections ? i % o.groups : o.groups + (i - o.connections);
+      const int extra = i - o.connections;  // hosts, then watchers
+      p.table = i < o.connections ? i % o.groups : o.groups + extra % std::max(1, o.cpu_tables);
       p.source = "127.0.0." + std::to_string(1 + i % std::max(1, o.sources));
-      tables_[static_cast<size_t>(p.table)].members.push_back(i);
+      Table& t = tables_[static_cast<size_t>(p.table)];
+      if (i >= o.connections && extra >= o.cpu_tables)
+        t.watcher = i;
+      else
+        t.members.push_back(i);
     }
     for (int t = o.groups; t < static_cast<int>(tables_.size()); ++t)
       tables_[static_cast<size_t>(t)].cpu = true;
@@ -204,6 +212,12 @@ class LoadRun final : public ClientEvents {
   // Creates the person's group (its leader) or joins it (everyone else, also on return).
   void enter_table(ClientId id, Person& p) {
     Table& t = tables_[static_cast<size_t>(p.table)];
+    // A CPU table's watcher comes once a game is on, so the start gives it no seat.
+    if (t.watcher == static_cast<int>(id)) {
+      if (t.started && !t.id.empty())
+        pool_.send(id, json{{"type", "join_group"}, {"group", t.id}}.dump());
+      return;
+    }
     // A leader coming back decides afresh whether to start (a `start` may have been lost).
     if (t.members[0] == static_cast<int>(id)) t.start_sent = false;
     if (t.cpu) {
@@ -245,12 +259,15 @@ class LoadRun final : public ClientEvents {
       if (!t.started) {
         t.started = true;
         ++report_.tables_started;
+        if (t.watcher >= 0 && people_[static_cast<size_t>(t.watcher)].welcomed)
+          enter_table(static_cast<ClientId>(t.watcher), people_[static_cast<size_t>(t.watcher)]);
       }
       t.playing = true;
     } else {
       t.playing = false;
     }
     if (t.cpu) {
+      if (t.watcher == static_cast<int>(id)) return;  // the watcher only stays
       cpu_table_state(id, t, status, table.contains("game") ? &table["game"] : nullptr);
       if (status == "playing") return;
     }

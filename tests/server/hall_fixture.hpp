@@ -113,7 +113,7 @@ class HallTest : public ::testing::Test {
     auto s = open_sqlite_store(path_.string());
     ASSERT_TRUE(s.ok());
     store_ = std::move(s.value());
-    HallConfig config;
+    HallConfig config = config_;
     config.away_grace_ms = 3000;
     config.cpu_move_ms = 500;
     hall_ = std::make_unique<Hall>(clock_, *store_, out_, cpu_, config);
@@ -127,9 +127,9 @@ class HallTest : public ::testing::Test {
     open();
   }
 
-  ConnId connect() {
+  ConnId connect(const std::string& address = "") {
     const ConnId c = ++next_conn_;
-    hall_->connected(c);
+    hall_->connected(c, address);
     return c;
   }
   void send(ConnId c, const json& m) {
@@ -163,6 +163,7 @@ class HallTest : public ::testing::Test {
     clock_.run();
   }
 
+  HallConfig config_;  // the limits the next open() uses (set before SetUp's open or restart)
   FakeScheduler clock_;
   InstantCpu cpu_{clock_};
   RecordingOutbox out_;

@@ -294,8 +294,9 @@ TEST_F(Hall2, RestartNeverShowsAnOlderVersionThanBefore) {
   EXPECT_GT(group(a2)["version"].get<int64_t>(), seen);
 }
 
-TEST_F(Hall2, RestartResumesTheCpusTurn) {
-  ConnId a = person("Aiko");
+TEST_F(Hall2, RestartResumesTheCpusTurnWhenThePlayerComesBack) {
+  std::string token;
+  ConnId a = person("Aiko", &token);
   const std::string id = create(a, "shogi");
   send(a, {{"type", "start"}, {"group", id}});
   cpu_.hold = true;
@@ -304,10 +305,14 @@ TEST_F(Hall2, RestartResumesTheCpusTurn) {
   cpu_.held.clear();  // the server dies while the CPU thinks
   cpu_.hold = false;
   restart();
+  clock_.advance(60'000);
+  // Nobody is back yet: the game waits in the store, no table is loaded, no CPU thinks.
+  EXPECT_EQ(hall_->group_count(), 0u);
+  EXPECT_EQ(store_->unfinished_games()[0].moves.size(), 1u);
+  // The player opens the site again: the table is loaded and the CPU's turn taken up.
+  ConnId a2 = person("Aiko", nullptr, token);
+  send(a2, {{"type", "sync"}, {"group", id}, {"version", 0}});
   clock_.run();
-  ConnId a2 = connect();
-  (void)a2;
-  // After the restart the CPU's turn is taken up again.
   auto row = store_->unfinished_games();
   ASSERT_EQ(row.size(), 1u);
   EXPECT_EQ(row[0].moves.size(), 2u);
@@ -600,7 +605,7 @@ TEST_F(Hall2, HostileInputGetsAnErrorOrACloseAndChangesNothing) {
   send(a, {{"type", "set_name"}, {"name", "<script>alert(1)</script>"}});
   EXPECT_EQ(last(a, "welcome")["person"]["name"], "<script>alert(1)</script>");
   send(a, {{"type", "set_name"}, {"name", "bad\x01name"}});
-  EXPECT_EQ(error_code(a), "bad_message");
+  EXPECT_EQ(error_code(a), "bad_name");
   // Oversized frames close the connection.
   hall_->received(a, std::string(20000, 'x'));
   EXPECT_TRUE(out_.closed.count(a));
@@ -609,6 +614,147 @@ TEST_F(Hall2, HostileInputGetsAnErrorOrACloseAndChangesNothing) {
   for (int i = 0; i < 300; ++i) hall_->received(f, "{\"type\":\"history\"}");
   EXPECT_EQ(error_code(f), "rate_limited");
   EXPECT_TRUE(out_.closed.count(f));
+}
+
+TEST_F(Hall2, ANameThatCouldDisplayAsAnotherOrIsTooLongIsRefusedNotAltered) {
+  ConnId a = person("Aiko");
+  const std::string rlo = "\xe2\x80\xae";  // U+202E RIGHT-TO-LEFT OVERRIDE
+  for (const std::string& name : {"Ai" + rlo + "ko", std::string("\xe2\x81\xa6x\xe2\x81\xa9"),
+                                  std::string("a\xe2\x80\x8f")}) {
+    send(a, {{"type", "set_name"}, {"name", name}, {"rid", "n1"}});
+    const json e = last(a, "error");
+    EXPECT_EQ(e["code"], "bad_name");
+    EXPECT_EQ(e["rid"], "n1");
+    EXPECT_EQ(e["params"]["reason"], "direction");
+  }
+  send(a, {{"type", "set_name"}, {"name", std::string(33, 'x')}});
+  EXPECT_EQ(last(a, "error")["params"]["reason"], "too_long");
+  EXPECT_EQ(last(a, "error")["params"]["max"], "32");
+  // 32 characters of any script are fine (Arabic letters take two bytes each).
+  std::string arabic;
+  for (int i = 0; i < 32; ++i) arabic += "\xd8\xb3";
+  send(a, {{"type", "set_name"}, {"name", arabic}});
+  EXPECT_EQ(last(a, "welcome")["person"]["name"], arabic);
+  // With hello, a refused name is not used: the site's default is kept.
+  ConnId b = connect();
+  send(b, {{"type", "hello"}, {"name", "x" + rlo + "y"}});
+  EXPECT_TRUE(last(b, "welcome")["person"]["default_name"]);
+}
+
+TEST_F(Hall2, AnErrorInAMessageFieldStillEchoesItsRequestId) {
+  ConnId a = person("Aiko");
+  hall_->received(a, R"({"type":"set_name","rid":"R1"})");
+  EXPECT_EQ(last(a, "error")["rid"], "R1");
+  hall_->received(a, R"({"type":"join_group","group":5,"rid":"R2"})");
+  EXPECT_EQ(last(a, "error")["rid"], "R2");
+}
+
+TEST_F(Hall2, OneAddressMayMakeOnlySoManyNewPersonsButKnownTokensAlwaysComeIn) {
+  hall_.reset();
+  store_.reset();
+  config_.new_persons_per_address_per_hour = 60;
+  config_.new_persons_per_address_burst = 5;
+  open();
+  std::string token;
+  for (int i = 0; i < 5; ++i) {
+    ConnId c = connect("203.0.113.7");
+    send(c, {{"type", "hello"}});
+    ASSERT_EQ(out_.sent[c].back()["type"], "welcome") << i;
+    if (i == 0) token = out_.sent[c].back()["token"];
+  }
+  ConnId sixth = connect("203.0.113.7");
+  send(sixth, {{"type", "hello"}, {"rid", "h6"}});
+  EXPECT_EQ(error_code(sixth), "too_many_new_persons");
+  EXPECT_EQ(last(sixth, "error")["rid"], "h6");
+  // Another address is not held back, and a known token is never refused.
+  ConnId other = connect("198.51.100.1");
+  send(other, {{"type", "hello"}});
+  EXPECT_EQ(out_.sent[other].back()["type"], "welcome");
+  ConnId back = connect("203.0.113.7");
+  send(back, {{"type", "hello"}, {"token", token}});
+  EXPECT_EQ(out_.sent[back].back()["type"], "welcome");
+  // A minute later the bucket has one more.
+  clock_.advance(60'000);
+  ConnId later = connect("203.0.113.7");
+  send(later, {{"type", "hello"}});
+  EXPECT_EQ(out_.sent[later].back()["type"], "welcome");
+}
+
+TEST_F(Hall2, OnePersonAndOneAddressMayCreateOnlySoManyTables) {
+  hall_.reset();
+  store_.reset();
+  config_.groups_per_person_per_hour = 30;
+  config_.groups_per_person_burst = 3;
+  config_.groups_per_address_per_hour = 60;
+  config_.groups_per_address_burst = 4;
+  open();
+  ConnId a = connect("203.0.113.7");
+  send(a, {{"type", "hello"}});
+  for (int i = 0; i < 3; ++i) send(a, {{"type", "create_group"}, {"game", "shogi"}});
+  EXPECT_EQ(hall_->group_count(), 3u);
+  send(a, {{"type", "create_group"}, {"game", "shogi"}, {"rid", "c4"}});
+  EXPECT_EQ(error_code(a), "too_many_groups");
+  EXPECT_EQ(hall_->group_count(), 3u);
+  // A second person at the same address: one more, then the address is out of tables.
+  ConnId b = connect("203.0.113.7");
+  send(b, {{"type", "hello"}});
+  send(b, {{"type", "create_group"}, {"game", "shogi"}});
+  send(b, {{"type", "create_group"}, {"game", "shogi"}});
+  EXPECT_EQ(error_code(b), "too_many_groups");
+  EXPECT_EQ(hall_->group_count(), 4u);
+}
+
+TEST_F(Hall2, ATableNobodyIsAtLeavesMemoryAndComesBackFromItsLink) {
+  std::string token;
+  ConnId a = person("Aiko", &token);
+  const std::string id = create(a, "hasami");
+  send(a, {{"type", "start"}, {"group", id}});
+  json g = group(a);
+  send(a, {{"type", "move"},
+           {"group", id},
+           {"move", g["table"]["game"]["legal_moves"][0]},
+           {"version", g["version"]}});
+  const json before = group(a);
+  disconnect(a);
+  clock_.advance(HallConfig{}.idle_group_ms + HallConfig{}.idle_sweep_ms);
+  EXPECT_EQ(hall_->group_count(), 0u) << "nobody is at it: it left memory";
+  ConnId a2 = person("Aiko", nullptr, token);
+  send(a2, {{"type", "join_group"}, {"group", id}});
+  ASSERT_EQ(hall_->group_count(), 1u);
+  g = group(a2);
+  EXPECT_EQ(g["table"]["game"]["moves"], before["table"]["game"]["moves"]);
+  EXPECT_GT(g["version"].get<int64_t>(), before["version"].get<int64_t>());
+  EXPECT_EQ(g["table"]["your_seats"], json({0}));
+}
+
+TEST_F(Hall2, ATableWithNobodyPresentSpendsNoCpuUntilSomeoneReturns) {
+  std::string token;
+  ConnId a = person("Aiko", &token);
+  const std::string id = create(a, "shogi", {{"timer", 30}});
+  send(a, {{"type", "start"}, {"group", id}});
+  disconnect(a);
+  const int requests = cpu_.requests;
+  clock_.advance(10 * 60'000);
+  EXPECT_EQ(cpu_.requests, requests) << "no CPU move, no turn timer, for nobody";
+  EXPECT_EQ(store_->unfinished_games()[0].moves.size(), 0u);
+  // The player comes back: their turn, with a fresh timer.
+  ConnId a2 = person("Aiko", nullptr, token);
+  send(a2, {{"type", "sync"}, {"group", id}, {"version", 0}});
+  EXPECT_EQ(group(a2)["table"]["game"]["clock"]["remaining_ms"], 30000);
+  clock_.advance(31'000);
+  EXPECT_GE(group(a2)["table"]["game"]["moves"].size(), 2u) << "the game goes on";
+}
+
+TEST_F(Hall2, PresenceAndNameChangesLookOnlyAtThePersonsOwnTables) {
+  ConnId others = person("Many");
+  for (int i = 0; i < 8; ++i) send(others, {{"type", "create_group"}, {"game", "shogi"}});
+  ConnId a = person("Aiko");
+  create(a, "shogi");
+  const uint64_t before = hall_->stats().groups_visited;
+  send(a, {{"type", "set_name"}, {"name", "Aiko S."}});
+  EXPECT_EQ(hall_->stats().groups_visited - before, 1u);
+  disconnect(a);
+  EXPECT_EQ(hall_->stats().groups_visited - before, 2u);
 }
 
 // Someone who is not a member cannot touch a group, a forged token is just a new person,

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -18,6 +19,7 @@
 #include <sstream>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "server/net/http_server.hpp"
 
@@ -30,7 +32,7 @@ class Firehose final : public MessageHandler {
   HttpServer* server = nullptr;
   std::atomic<int> opened{0};
   std::atomic<int> closed{0};
-  void on_open(ConnectionId id) override {
+  void on_open(ConnectionId id, const std::string&) override {
     ++opened;
     const std::string chunk(8 * 1024, 'x');
     for (int i = 0; i < 400; ++i) server->send(id, chunk);  // 3.2 MiB
@@ -243,6 +245,30 @@ class NetStatic : public ::testing::Test {
   std::unique_ptr<Running> running_;
 };
 
+TEST_F(NetStatic, FoldersAndLinksOutOfTheRootAreNotFound) {
+  EXPECT_EQ(get("/assets", "").status, 404);
+  EXPECT_EQ(get("/assets/", "").status, 404);
+  const auto outside = root_.parent_path() / (root_.filename().string() + "-secret.txt");
+  std::ofstream(outside) << "secret";
+  std::filesystem::create_symlink(outside, root_ / "leak.txt");
+  const Response r = get("/leak.txt", "");
+  EXPECT_EQ(r.status, 404);
+  EXPECT_EQ(r.body.find("secret"), std::string::npos);
+  std::filesystem::remove(outside);
+}
+
+TEST_F(NetStatic, OtherMethodsAreRefusedWithTheMethodsAllowed) {
+  const Response r = get("/", "", "POST");
+  EXPECT_EQ(r.status, 405);
+  EXPECT_EQ(r.header("allow"), "GET, HEAD");
+}
+
+TEST_F(NetStatic, PagesMayConnectOnlyToTheirOwnSite) {
+  const std::string csp = get("/", "").header("content-security-policy");
+  EXPECT_NE(csp.find("connect-src 'self';"), std::string::npos) << csp;
+  EXPECT_EQ(csp.find("ws:"), std::string::npos) << csp;
+}
+
 TEST_F(NetStatic, TheBuildScriptWritesCopiesOnlyOfCompressibleFiles) {
   for (const char* f : {"index.html", "assets/app-abc123.js"}) {
     EXPECT_TRUE(std::filesystem::is_regular_file(root_ / (std::string(f) + ".br"))) << f;
@@ -332,6 +358,88 @@ TEST_F(NetStatic, HeadSendsTheHeadOfTheChosenFileOnly) {
   EXPECT_EQ(page.status, 200);
   EXPECT_EQ(page.header("content-encoding"), "gzip");
   EXPECT_EQ(page.body, "");
+}
+
+// ---- Hostile clients: other sites, slow requests, Nagle ----
+
+// Opens a WebSocket by hand (with `extra` request headers) and returns the response head.
+std::string upgrade(uint16_t port, const std::string& extra) {
+  const int fd = connect_raw(port);
+  send_text(fd, "GET /ws HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port) +
+                    "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                    "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n" +
+                    extra + "\r\n");
+  const std::string head = read_head(fd);
+  close(fd);
+  return head;
+}
+
+// True once the server has closed `fd` (recv sees the end), within about `seconds`.
+bool closed_by_server(int fd, int seconds) {
+  timeval tv{1, 0};
+  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+  char c;
+  for (int i = 0; i < seconds; ++i) {
+    const ssize_t n = recv(fd, &c, 1, 0);
+    if (n == 0) return true;
+    if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK) return true;
+  }
+  return false;
+}
+
+TEST(NetLimits, WebSocketsFromOtherSitesPagesAreRefused) {
+  ServerConfig config = loopback();
+  config.allowed_origins = {"https://friends.example"};
+  Running r(config);
+  const uint16_t port = r.server.port();
+  EXPECT_EQ(upgrade(port, "Origin: http://evil.example\r\n").rfind("HTTP/1.1 403", 0), 0u);
+  EXPECT_EQ(upgrade(port, "Origin: null\r\n").rfind("HTTP/1.1 403", 0), 0u);
+  // The site's own pages, a listed origin, and programs that send no Origin are let in.
+  const std::string own = "Origin: http://127.0.0.1:" + std::to_string(port) + "\r\n";
+  EXPECT_EQ(upgrade(port, own).rfind("HTTP/1.1 101", 0), 0u);
+  EXPECT_EQ(upgrade(port, "Origin: https://friends.example\r\n").rfind("HTTP/1.1 101", 0), 0u);
+  EXPECT_EQ(upgrade(port, "").rfind("HTTP/1.1 101", 0), 0u);
+}
+
+TEST(NetLimits, EveryConnectionSendsWithoutNaglesDelay) {
+  Running r(loopback());
+  const int fd = connect_raw(r.server.port());
+  send_text(fd,
+            "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n");
+  ASSERT_NE(read_head(fd).find("101"), std::string::npos);
+  for (int i = 0; i < 100 && r.handler.opened == 0; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  ASSERT_EQ(r.handler.opened, 1);
+  EXPECT_EQ(r.server.open_connections_without_nodelay(), 0u);
+  close(fd);
+}
+
+TEST(NetLimits, PlainHttpConnectionsAreCappedAndTheirRequestsMustArriveInTime) {
+  ServerConfig config = loopback();
+  config.max_http_connections_per_address = 4;
+  config.http_header_timeout_ms = 500;
+  Running r(config);
+  const uint16_t port = r.server.port();
+  // Four slow requests that never finish their head hold the address's four places...
+  std::vector<int> slow;
+  for (int i = 0; i < 4; ++i) {
+    slow.push_back(connect_raw(port));
+    send_text(slow.back(), "GET / HTTP/1.1\r\nHost: x\r\n");
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  // ...so a fifth connection is closed at once, unanswered.
+  const int fifth = connect_raw(port);
+  send_text(fifth, "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n");
+  EXPECT_TRUE(closed_by_server(fifth, 5));
+  EXPECT_EQ(read_head(fifth), "");
+  close(fifth);
+  // The slow ones are closed when their time is up, and the places are free again.
+  for (int fd : slow) {
+    EXPECT_TRUE(closed_by_server(fd, 10));
+    close(fd);
+  }
+  EXPECT_EQ(fetch(port, "GET", "/healthz", "").status, 200);
 }
 
 }  // namespace

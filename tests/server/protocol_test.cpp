@@ -28,6 +28,20 @@ TEST(ProtocolDecode, BadInputGetsAPreciseCode) {
             "bad_message");
 }
 
+TEST(ProtocolDecode, AMessageWithABadFieldStillHasItsRequestIdForTheReply) {
+  for (
+      const char* text :
+      {R"({"type":"set_name","rid":"R1"})",
+       R"({"type":"move","group":"g","move":"7g7f7g7f7g7f7g7f7g7f7g7f7g7f7g7f7g7f","version":1,"rid":"R1"})",
+       R"({"type":"join_group","group":5,"rid":"R1"})", R"({"rid":"R1"})",
+       R"({"type":"fly","rid":"R1"})"}) {
+    std::string rid;
+    auto r = decode_request(text, &rid);
+    EXPECT_FALSE(r.ok()) << text;
+    EXPECT_EQ(rid, "R1") << text;
+  }
+}
+
 TEST(ProtocolDecode, WellFormedRequestsAreTyped) {
   auto r = decode_request(R"({"type":"move","group":"abc","move":"7g7f","version":12,"rid":"r1"})");
   ASSERT_TRUE(r.ok());

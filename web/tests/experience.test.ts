@@ -11,6 +11,7 @@ import { formatRating, signed } from "../src/ui/ratings";
 import illegalMoveHeader from "../../src/rules/api/illegal_move.hpp?raw";
 import hallSource from "../../src/server/hall/hall.cpp?raw";
 import codecSource from "../../src/server/protocol/codec.cpp?raw";
+import namesSource from "../../src/server/identity/names.cpp?raw";
 
 const en = new I18n("en");
 const ar = new I18n("ar");
@@ -49,9 +50,9 @@ describe("errors are written by the client, in the page's language", () => {
   });
   it("has a text in both languages for every error code the server sends", () => {
     const codes = new Set<string>();
-    for (const src of [hallSource, codecSource])
+    for (const src of [hallSource, codecSource, namesSource])
       for (const m of src.matchAll(
-        /(?:send_error\(c, rid, |make_error\(|ErrorReply\{rid, )"(\w+)"/g,
+        /(?:send_error\(c, rid,\s*|make_error\(|ErrorReply\{rid, )"(\w+)"/g,
       ))
         codes.add(m[1]!);
     expect(codes.size).toBeGreaterThan(10);
@@ -65,6 +66,9 @@ describe("errors are written by the client, in the page's language", () => {
     expect(text).toBe("هذه الطاولة غير موجودة (ربما الرابط خاطئ).");
     expect(errorText("new_code_from_a_newer_server", undefined, ar)).toBe(
       `حدث خطأ (${LRI}new_code_from_a_newer_server${PDI}).`,
+    );
+    expect(errorText("bad_name", { reason: "too_long", max: "32" }, ar)).toBe(
+      "الاسم 32 حرفًا على الأكثر.",
     );
     expect(errorText("illegal_move", { reason: "unknown_reason" }, en)).toBe(
       "Illegal move: this move is not allowed",

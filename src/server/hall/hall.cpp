@@ -7,6 +7,7 @@
 #include "ai/levels.hpp"
 #include "core/text.hpp"
 #include "rules/registry/registry.hpp"
+#include "server/identity/names.hpp"
 #include "server/identity/tokens.hpp"
 #include "server/rating/table_rating.hpp"
 #include "server/records/export.hpp"
@@ -19,24 +20,6 @@ namespace pr = protocol;
 namespace {
 constexpr size_t kEventLog = 64;
 constexpr double kCpuDeviation = 50;  // CPU ratings are fixed; they count as well known
-
-// Trims, refuses control characters, and cuts to kMaxNameLength code points.
-Result<std::string> clean_name(std::string_view raw) {
-  std::string_view s = text::trim(raw);
-  std::string out;
-  size_t points = 0;
-  for (size_t i = 0; i < s.size(); ++i) {
-    unsigned char c = static_cast<unsigned char>(s[i]);
-    if (c < 0x20 || c == 0x7f)
-      return make_error("bad_message", "a name may not contain control characters");
-    if ((c & 0xC0) != 0x80) {
-      if (++points > pr::kMaxNameLength) break;
-    }
-    out += static_cast<char>(c);
-  }
-  if (out.empty()) return make_error("bad_message", "a name may not be empty");
-  return out;
-}
 
 // The name the site gives a person who has not chosen one. Clients that know a person has it
 // (default_name) write it in their own language.
@@ -84,6 +67,7 @@ struct Hall::Person {
 
 struct Hall::Conn {
   std::string person;
+  std::string address;
   double tokens = 0;
   int64_t refilled_ms = 0;
   int refused = 0;
@@ -107,6 +91,8 @@ struct Hall::Group {
   std::unique_ptr<rules::GameState> state;
   int64_t game_db_id = 0;
   int64_t turn_started_ms = 0;
+  int64_t touched_ms = 0;  // the last change or request: idle groups leave memory
+  bool paused = false;     // nobody present: no CPU move, no timer, until someone comes
   TimerId turn_timer = 0;
   TimerId grace_timer = 0;
   uint64_t cpu_ticket = 0;
@@ -137,7 +123,14 @@ Hall::Hall(Scheduler& scheduler, Store& store, Outbox& outbox, CpuService& cpu, 
       outbox_(outbox),
       cpu_(cpu),
       config_(config),
+      limits_{{config.new_persons_per_address_per_hour, config.new_persons_per_address_burst},
+              {config.groups_per_person_per_hour, config.groups_per_person_burst},
+              {config.groups_per_address_per_hour, config.groups_per_address_burst}},
       alive_(std::make_shared<bool>(true)) {}
+
+HallStats Hall::stats() const {
+  return {groups_.size(), persons_.size(), groups_visited_};
+}
 
 Hall::~Hall() {
   *alive_ = false;
@@ -183,78 +176,105 @@ Status Hall::restore() {
     persons_[p.id] = std::move(person);
   }
   for (auto& r : store_.ratings()) ratings_[{r.person, r.game}] = {r.value, r.games};
-  std::map<int64_t, GameRow> unfinished;
-  for (auto& row : store_.unfinished_games()) unfinished[row.id] = row;
-  for (auto& row : store_.groups()) {
-    json j = json::parse(row.data_json, nullptr, false);
-    if (j.is_discarded() || !rules::find_game(j.value("game", ""))) continue;
-    auto g = std::make_unique<Group>();
-    g->id = row.id;
-    g->game = j["game"];
-    g->options = j.value("options", decltype(g->options){});
-    g->timer = j.value("timer", 0);
-    g->cpu_level = j.value("cpu_level", 3);
-    g->members = j.value("members", std::vector<std::string>{});
-    g->chosen = j.value("chosen", std::vector<std::string>{});
-    g->status = j.value("status", "idle");
-    g->seats = j.value("seats", std::vector<std::string>{});
-    g->order = j.value("order", std::vector<std::string>{});
-    g->rotation = j.value("rotation", 0);
-    g->game_number = j.value("game_number", 0);
-    g->game_db_id = j.value("game_db_id", int64_t{0});
-    g->version = j.value("version", int64_t{0}) + 1;
-    if (j.contains("result")) {
-      if (auto r = pr::decode_result(j["result"].dump())) g->result = r.value();
-    }
-    for (const auto& si : j.value("stand_ins", json::array()))
-      if (si.is_object())
-        g->stand_ins.push_back(
-            {si.value("ply", 0), si.value("seat", 0), si.value("reason", std::string("timeout"))});
-    if (g->game_db_id) {
-      auto it = unfinished.find(g->game_db_id);
-      GameRow record;
-      if (it != unfinished.end()) {
-        record = it->second;
-      } else if (auto finished = store_.game(g->game_db_id)) {
-        record = finished.value();
-      }
-      if (!record.start_text.empty()) {
-        std::string text = record.start_text;
-        if (!record.moves.empty()) text += " moves " + text::join(record.moves, " ");
-        json data = json::parse(record.data_json, nullptr, false);
-        std::vector<std::pair<std::string, std::string>> o;
-        const json stored_options =
-            data.is_discarded() ? json::object() : data.value("options", json::object());
-        for (auto& [k, v] : stored_options.items())
-          if (v.is_string()) o.emplace_back(k, v.get<std::string>());
-        auto opts = g->rules_game().make_options(o);
-        if (opts) {
-          auto loaded = g->rules_game().load(text, opts.value());
-          if (loaded) g->state = std::move(loaded.value());
-        }
-      }
-    }
-    if (g->status == "playing" && !g->state) g->status = "idle";
-    groups_[g->id] = std::move(g);
-  }
-  for (auto& [id, g] : groups_) {
-    if (g->status == "playing") {
-      if (g->state->outcome().over()) {
-        finish_game(*g);
-      } else {
-        g->last_move_version = g->version;
-        g->turn_started_ms = scheduler_.now_ms();
-        schedule_turn(*g);  // timers restart from now: nobody loses time to the restart
-      }
-    }
-  }
+  // Groups stay in the store until someone opens them: a restart loads none, and a game in
+  // progress goes on when one of its people comes back (nobody present: nothing to play for).
+  sweep_idle_later();
   return ok_status();
+}
+
+Hall::Group* Hall::load_group(const std::string& id) {
+  if (auto it = groups_.find(id); it != groups_.end()) return it->second.get();
+  auto row = store_.group(id);
+  if (!row) return nullptr;
+  json j = json::parse(row->data_json, nullptr, false);
+  if (j.is_discarded() || !rules::find_game(j.value("game", ""))) return nullptr;
+  auto g = std::make_unique<Group>();
+  g->id = row->id;
+  g->game = j["game"];
+  g->options = j.value("options", decltype(g->options){});
+  g->timer = j.value("timer", 0);
+  g->cpu_level = j.value("cpu_level", 3);
+  g->members = j.value("members", std::vector<std::string>{});
+  g->chosen = j.value("chosen", std::vector<std::string>{});
+  g->status = j.value("status", "idle");
+  g->seats = j.value("seats", std::vector<std::string>{});
+  g->order = j.value("order", std::vector<std::string>{});
+  g->rotation = j.value("rotation", 0);
+  g->game_number = j.value("game_number", 0);
+  g->game_db_id = j.value("game_db_id", int64_t{0});
+  // Versions go on from the stored one: nobody is ever shown a version that went back.
+  g->version = j.value("version", int64_t{0}) + 1;
+  if (j.contains("result")) {
+    if (auto r = pr::decode_result(j["result"].dump())) g->result = r.value();
+  }
+  for (const auto& si : j.value("stand_ins", json::array()))
+    if (si.is_object())
+      g->stand_ins.push_back(
+          {si.value("ply", 0), si.value("seat", 0), si.value("reason", std::string("timeout"))});
+  if (g->game_db_id) {
+    auto record = store_.game(g->game_db_id);
+    if (record && !record->start_text.empty()) {
+      std::string text = record->start_text;
+      if (!record->moves.empty()) text += " moves " + text::join(record->moves, " ");
+      json data = json::parse(record->data_json, nullptr, false);
+      std::vector<std::pair<std::string, std::string>> o;
+      const json stored_options =
+          data.is_discarded() ? json::object() : data.value("options", json::object());
+      for (auto& [k, v] : stored_options.items())
+        if (v.is_string()) o.emplace_back(k, v.get<std::string>());
+      auto opts = g->rules_game().make_options(o);
+      if (opts) {
+        auto loaded = g->rules_game().load(text, opts.value());
+        if (loaded) g->state = std::move(loaded.value());
+      }
+    }
+  }
+  if (g->status == "playing" && !g->state) g->status = "idle";
+  g->touched_ms = scheduler_.now_ms();
+  Group& ref = *g;
+  groups_[ref.id] = std::move(g);
+  for (const auto& m : ref.members) groups_of_[m].insert(ref.id);
+  if (ref.status == "playing") {
+    if (ref.state->outcome().over()) {
+      finish_game(ref);
+    } else {
+      ref.last_move_version = ref.version;
+      ref.turn_started_ms = scheduler_.now_ms();
+      schedule_turn(ref);  // the turn timer starts afresh: nobody loses time to the wait
+    }
+  }
+  return &ref;
+}
+
+void Hall::sweep_idle_later() {
+  std::weak_ptr<bool> alive = alive_;
+  scheduler_.after(config_.idle_sweep_ms, [this, alive] {
+    if (auto a = alive.lock(); !a || !*a) return;
+    sweep_idle();
+    sweep_idle_later();
+  });
+}
+
+void Hall::sweep_idle() {
+  const int64_t now = scheduler_.now_ms();
+  std::vector<std::string> idle;
+  for (const auto& [id, g] : groups_)
+    if (!anyone_here(*g) && now - g->touched_ms >= config_.idle_group_ms) idle.push_back(id);
+  for (const auto& id : idle) {
+    Group& g = *groups_[id];
+    if (g.saved_version != g.version) save_group(g);
+    cancel_turn(g);  // a late CPU answer finds no group and is dropped
+    for (const auto& m : g.members) forget_membership(m, id);
+    groups_.erase(id);
+  }
+  limits_.forget_full(now);
 }
 
 // ---------------------------------------------------------------- connections
 
-void Hall::connected(ConnId c) {
+void Hall::connected(ConnId c, const std::string& address) {
   Conn conn;
+  conn.address = address;
   conn.tokens = config_.message_burst;
   conn.refilled_ms = scheduler_.now_ms();
   conns_[c] = conn;
@@ -329,14 +349,15 @@ void Hall::received(ConnId c, std::string_view text) {
     return;
   }
   conn.tokens -= 1;
-  auto decoded = pr::decode_request(text);
+  std::string rid_seen;  // echoed even when a later field of the message is wrong
+  auto decoded = pr::decode_request(text, &rid_seen);
   if (!decoded) {
     if (decoded.error().code == "too_large") {
       outbox_.close(c);
       disconnected(c);
       return;
     }
-    send_error(c, "", decoded.error());
+    send_error(c, rid_seen, decoded.error());
     return;
   }
   const std::string& rid = decoded->rid;
@@ -393,7 +414,11 @@ void Hall::on_hello(ConnId c, const std::string& rid, const pr::Hello& m) {
     }
   }
   if (!person) {
-    // A first visit, or a token we never issued: a new person with a new token.
+    // A first visit, or a token we never issued: a new person with a new token — as many as
+    // one address may make in a while.
+    if (!limits_.new_persons_per_address.take(conn.address, scheduler_.now_ms()))
+      return send_error(c, rid, "too_many_new_persons",
+                        "too many new visitors from your address; try again later");
     token = new_device_token();
     auto p = std::make_unique<Person>();
     p->id = new_random_id(10);
@@ -402,6 +427,8 @@ void Hall::on_hello(ConnId c, const std::string& rid, const pr::Hello& m) {
     person = p.get();
     person_by_token_hash_[p->token_hash] = p->id;
     persons_[p->id] = std::move(p);
+    // A name given with hello that would be refused by set_name is not used: the person
+    // keeps the site's name (the client's own field shows and can fix it).
     if (m.name) {
       auto n = clean_name(*m.name);
       if (n) person->name = n.value();
@@ -423,22 +450,55 @@ void Hall::on_set_name(ConnId c, const std::string& rid, const pr::SetName& m) {
   p.name = n.value();
   save_person(p);
   outbox_.send(c, pr::encode(pr::Welcome{"", p.id, p.name, has_default_name(p.id)}));
-  for (auto& [id, g] : groups_)
-    if (std::find(g->members.begin(), g->members.end(), p.id) != g->members.end()) {
-      bump(*g, "name", p.id);
-      broadcast(*g);
-    }
+  for (const std::string& id : std::set<std::string>(groups_of_[p.id])) {
+    ++groups_visited_;
+    Group& g = *groups_[id];
+    bump(g, "name", p.id);
+    broadcast(g);
+  }
 }
 
 void Hall::presence_changed(const std::string& person_id) {
   const bool here = present(person_id);
-  for (auto& [id, gp] : groups_) {
-    Group& g = *gp;
-    if (!is_member(g, person_id)) continue;
+  auto mine = groups_of_.find(person_id);
+  if (mine == groups_of_.end()) return;
+  for (const std::string& id : std::set<std::string>(mine->second)) {
+    ++groups_visited_;
+    Group& g = *groups_[id];
     bump(g, here ? "present" : "away", person_id);
-    seat_owner_changed(g, person_id);
+    if (here && g.paused)
+      resume(g);
+    else if (!here && !anyone_here(g))
+      pause(g);
+    else
+      seat_owner_changed(g, person_id);
     broadcast(g);
   }
+}
+
+void Hall::forget_membership(const std::string& person_id, const std::string& group_id) {
+  auto it = groups_of_.find(person_id);
+  if (it == groups_of_.end()) return;
+  it->second.erase(group_id);
+  if (it->second.empty()) groups_of_.erase(it);
+}
+
+bool Hall::anyone_here(const Group& g) const {
+  for (const auto& m : g.members)
+    if (present(m)) return true;
+  return false;
+}
+
+void Hall::pause(Group& g) {
+  cancel_turn(g);
+  g.paused = g.status == "playing";
+}
+
+void Hall::resume(Group& g) {
+  g.paused = false;
+  if (g.status != "playing") return;
+  g.turn_started_ms = scheduler_.now_ms();  // a fresh turn timer for whoever is to move
+  schedule_turn(g);
 }
 
 bool Hall::is_member(const Group& g, const std::string& person_id) const {
@@ -465,12 +525,13 @@ void Hall::seat_owner_changed(Group& g, const std::string& person_id) {
 
 Hall::Group* Hall::find_group(ConnId c, const std::string& rid, const std::string& group_id,
                               bool must_be_member) {
-  auto it = groups_.find(group_id);
-  if (it == groups_.end()) {
+  Group* loaded = load_group(group_id);
+  if (!loaded) {
     send_error(c, rid, "no_such_group", "there is no group " + text::quote(group_id));
     return nullptr;
   }
-  Group& g = *it->second;
+  Group& g = *loaded;
+  g.touched_ms = scheduler_.now_ms();
   if (must_be_member &&
       std::find(g.members.begin(), g.members.end(), person_of(c)) == g.members.end()) {
     send_error(c, rid, "not_member", "join the group first");
@@ -482,13 +543,21 @@ Hall::Group* Hall::find_group(ConnId c, const std::string& rid, const std::strin
 void Hall::on_create(ConnId c, const std::string& rid, const pr::CreateGroup& m) {
   const rules::Game* game = rules::find_game(m.game);
   if (!game) return send_error(c, rid, "bad_message", "unknown game " + text::quote(m.game));
+  const int64_t now = scheduler_.now_ms();
+  const std::string& person = person_of(c);
+  if (!limits_.groups_per_person.take(person, now) ||
+      !limits_.groups_per_address.take(conns_[c].address, now))
+    return send_error(c, rid, "too_many_groups",
+                      "too many new tables in a short time; try again later");
   auto g = std::make_unique<Group>();
   g->id = new_random_id(15);
   g->game = m.game;
-  g->members.push_back(person_of(c));
+  g->members.push_back(person);
   g->version = 1;
+  g->touched_ms = now;
   Group& ref = *g;
   groups_[g->id] = std::move(g);
+  groups_of_[person].insert(ref.id);
   bump(ref, "created", ref.id);
   broadcast(ref);
 }
@@ -499,8 +568,12 @@ void Hall::on_join(ConnId c, const std::string& rid, const pr::JoinGroup& m) {
   const std::string& person = person_of(c);
   if (!is_member(*g, person)) {
     g->members.push_back(person);
+    groups_of_[person].insert(g->id);
     bump(*g, "joined", person);
-    seat_owner_changed(*g, person);  // one who left during their game takes the seat back
+    if (g->paused)
+      resume(*g);
+    else
+      seat_owner_changed(*g, person);  // one who left during their game takes the seat back
     broadcast(*g);
   } else {
     outbox_.send(c, pr::encode(view(*g, person)));
@@ -512,9 +585,13 @@ void Hall::on_leave(ConnId c, const std::string& rid, const pr::LeaveGroup& m) {
   if (!g) return;
   const std::string person = person_of(c);
   g->members.erase(std::remove(g->members.begin(), g->members.end(), person), g->members.end());
+  forget_membership(person, g->id);
   std::replace(g->chosen.begin(), g->chosen.end(), person, std::string());
   bump(*g, "left", person);
-  seat_owner_changed(*g, person);  // their seat stays theirs; the CPU plays it from now on
+  if (!anyone_here(*g))
+    pause(*g);
+  else
+    seat_owner_changed(*g, person);  // their seat stays theirs; the CPU plays it from now on
   broadcast(*g);
   outbox_.send(c, pr::encode(pr::ErrorReply{rid, "left", "you left the group", {}}));
 }
@@ -748,6 +825,11 @@ void Hall::schedule_turn(Group& g) {
   if (g.grace_timer) scheduler_.cancel(g.grace_timer);
   g.turn_timer = g.grace_timer = 0;
   if (g.status != "playing" || !g.state || g.state->outcome().over()) return;
+  if (!anyone_here(g)) {
+    g.paused = true;  // nobody to play for: the game waits, stored, for someone to come back
+    return;
+  }
+  g.paused = false;
   const int seat = g.state->seat_to_move();
   const std::string owner = g.seats[static_cast<size_t>(seat)];
   if (g.cpu_seat == seat) return;  // already thinking
@@ -943,6 +1025,7 @@ void Hall::finish_game(Group& g) {
 
 void Hall::bump(Group& g, const std::string& kind, const std::string& detail) {
   ++g.version;
+  g.touched_ms = scheduler_.now_ms();
   g.log.push_back({g.version, kind, detail});
   while (g.log.size() > kEventLog) g.log.pop_front();
 }
@@ -1095,10 +1178,8 @@ void Hall::on_record(ConnId c, const std::string& rid, const pr::GetRecord& m) {
   const std::string& me = person_of(c);
   const bool played =
       std::find(row->player_ids.begin(), row->player_ids.end(), me) != row->player_ids.end();
-  auto group = groups_.find(row->group_id);
-  const bool member = group != groups_.end() &&
-                      std::find(group->second->members.begin(), group->second->members.end(), me) !=
-                          group->second->members.end();
+  const Group* group = played ? nullptr : load_group(row->group_id);
+  const bool member = group != nullptr && is_member(*group, me);
   if (!played && !member)
     return send_error(c, rid, "no_game", "no game " + std::to_string(m.game_id));
   pr::RecordView r;

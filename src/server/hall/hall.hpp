@@ -9,11 +9,13 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/scheduler.hpp"
 #include "rules/api/game.hpp"
 #include "server/hall/cpu_service.hpp"
+#include "server/hall/rate_limits.hpp"
 #include "server/protocol/messages.hpp"
 #include "server/rating/glicko2.hpp"
 #include "server/store/store.hpp"
@@ -35,6 +37,24 @@ struct HallConfig {
   double messages_per_second = 20;
   double message_burst = 40;
   int flood_close_after = 200;  // refused messages before the connection is closed
+  // What may be created (token buckets: a burst, refilled per hour); docs/reliability.md.
+  double new_persons_per_address_per_hour = 60;  // hello without a known token
+  double new_persons_per_address_burst = 30;
+  double groups_per_person_per_hour = 30;
+  double groups_per_person_burst = 10;
+  double groups_per_address_per_hour = 120;
+  double groups_per_address_burst = 30;
+  // A group with no member present leaves memory after this long (it stays in the store and
+  // is loaded again when someone opens its link); checked every idle_sweep_ms.
+  int64_t idle_group_ms = 10 * 60'000;
+  int64_t idle_sweep_ms = 60'000;
+};
+
+// What the hall holds and has done, for tests and the operator (no effect on behaviour).
+struct HallStats {
+  size_t groups_in_memory = 0;
+  size_t persons = 0;
+  uint64_t groups_visited = 0;  // groups looked at for presence and name changes, in all
 };
 
 class Hall {
@@ -45,13 +65,15 @@ class Hall {
   // Loads people, ratings, groups and games in progress; games go on (timers restart).
   Status restore();
 
-  void connected(ConnId conn);
+  // `address` is the remote address of the connection (for the per-address limits).
+  void connected(ConnId conn, const std::string& address = "");
   void received(ConnId conn, std::string_view text);
   void disconnected(ConnId conn);
 
   // Test hook: closes every connection of a person (as if their browser went away).
   void drop_person(const std::string& person_id);
   size_t group_count() const { return groups_.size(); }
+  HallStats stats() const;
 
  private:
   struct Person;
@@ -82,6 +104,16 @@ class Hall {
   void request_cpu(Group& g, const std::string& why);
   void cancel_turn(Group& g);
   void presence_changed(const std::string& person_id);
+  // Loads a group from the store when it is not in memory; null when there is none.
+  Group* load_group(const std::string& id);
+  // Groups nobody is at leave memory after config.idle_group_ms.
+  void sweep_idle_later();
+  void sweep_idle();
+  void forget_membership(const std::string& person_id, const std::string& group_id);
+  // A game with nobody present waits (no CPU move, no timer) until someone comes back.
+  bool anyone_here(const Group& g) const;
+  void pause(Group& g);
+  void resume(Group& g);
   // A seated person arrived at or left the table (presence or membership): the CPU stands in
   // for them when it is their turn and they are not there, and gives the seat back at once.
   void seat_owner_changed(Group& g, const std::string& person_id);
@@ -128,6 +160,10 @@ class Hall {
   std::map<ConnId, Conn> conns_;
   std::map<std::string, std::unique_ptr<Group>> groups_;
   std::map<std::pair<std::string, std::string>, std::pair<rating::Rating, int>> ratings_;
+  // The loaded groups each person is a member of: presence and name changes look only here.
+  std::unordered_map<std::string, std::set<std::string>> groups_of_;
+  CreationLimits limits_;
+  uint64_t groups_visited_ = 0;
   std::shared_ptr<bool> alive_;  // lets late callbacks notice the hall is gone
 };
 

@@ -1,6 +1,8 @@
 #include "server/net/http_server.hpp"
 
+#include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <filesystem>
 #include <optional>
 #include <utility>
@@ -62,6 +64,76 @@ std::string safe_path(const std::string& root, std::string target) {
 bool is_regular_file(const std::string& path) {
   std::error_code ec;
   return std::filesystem::is_regular_file(path, ec);
+}
+
+// Whether `path`, with every symbolic link resolved, is still inside `root` (also resolved):
+// a link inside the web root must not serve a file outside it.
+bool inside_root(const std::string& root, const std::string& path) {
+  std::error_code ec;
+  const auto real_root = std::filesystem::canonical(root, ec);
+  if (ec) return false;
+  const auto real = std::filesystem::canonical(path, ec);
+  if (ec) return false;
+  const auto r = real_root.native() + "/";
+  return real.native().rfind(r, 0) == 0;
+}
+
+// Plain HTTP connections (before a WebSocket upgrade) per address and in all. A connection
+// holds its place from accept until it closes or upgrades.
+class HttpConnectionLimits {
+ public:
+  HttpConnectionLimits(int per_address, int total) : per_address_(per_address), total_(total) {}
+  bool admit(const std::string& address) {
+    std::lock_guard lock(mutex_);
+    if (count_ >= total_) return false;
+    int& n = by_address_[address];
+    if (n >= per_address_) {
+      if (n == 0) by_address_.erase(address);
+      return false;
+    }
+    ++n;
+    ++count_;
+    return true;
+  }
+  void release(const std::string& address) {
+    std::lock_guard lock(mutex_);
+    auto it = by_address_.find(address);
+    if (it == by_address_.end()) return;
+    --count_;
+    if (--it->second <= 0) by_address_.erase(it);
+  }
+
+ private:
+  std::mutex mutex_;
+  std::unordered_map<std::string, int> by_address_;
+  int count_ = 0;
+  const int per_address_;
+  const int total_;
+};
+
+// The client's address: the peer's, or for a trusted proxy the last X-Forwarded-For hop.
+std::string client_address(const std::string& peer, const std::vector<std::string>& proxies,
+                           std::string_view forwarded_for) {
+  if (forwarded_for.empty() || std::find(proxies.begin(), proxies.end(), peer) == proxies.end())
+    return peer;
+  auto comma = forwarded_for.rfind(',');
+  std::string_view last =
+      comma == std::string_view::npos ? forwarded_for : forwarded_for.substr(comma + 1);
+  while (!last.empty() && last.front() == ' ') last.remove_prefix(1);
+  while (!last.empty() && last.back() == ' ') last.remove_suffix(1);
+  return last.empty() ? peer : std::string(last);
+}
+
+// Whether a WebSocket upgrade may come from `origin`: this site's own pages (the Origin is
+// http:// or https:// followed by the request's Host), the operator's list, or no Origin
+// (a program, not a browser page). "null" (a sandboxed or file page) is refused.
+bool origin_allowed(std::string_view origin, std::string_view host,
+                    const std::vector<std::string>& allowed) {
+  if (origin.empty()) return true;
+  if (!host.empty() &&
+      (origin == "http://" + std::string(host) || origin == "https://" + std::string(host)))
+    return true;
+  return std::find(allowed.begin(), allowed.end(), origin) != allowed.end();
 }
 
 // The whole file, or nullopt when it cannot be read.
@@ -173,20 +245,25 @@ class StrandScheduler final : public Scheduler {
 struct HttpServer::Impl {
   ServerConfig config;
   MessageHandler& handler;
-  asio::io_context ioc;
-  tcp::acceptor acceptor{ioc};
-  StrandScheduler scheduler{ioc};
+  // What sessions touch when they are destroyed comes before the io_context: destroying it
+  // destroys the sessions its pending handlers still hold, which then release their places.
   std::mutex sessions_mutex;
   std::map<ConnectionId, std::weak_ptr<WsSession>> sessions;
   std::atomic<ConnectionId> next_id{0};
-  std::vector<std::thread> threads;
   AddressLimits address_limits;
+  HttpConnectionLimits http_limits;
+  asio::io_context ioc;
+  tcp::acceptor acceptor{ioc};
+  StrandScheduler scheduler{ioc};
+  std::vector<std::thread> threads;
+  asio::steady_timer accept_pause{ioc};
 
   Impl(ServerConfig c, MessageHandler& h)
       : config(std::move(c)),
         handler(h),
         address_limits(config.max_connections_per_address, config.address_messages_per_second,
-                       config.address_message_burst) {}
+                       config.address_message_burst),
+        http_limits(config.max_http_connections_per_address, config.max_http_connections) {}
   void accept();
 };
 
@@ -215,6 +292,12 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
       if (self->queue_.size() == 1) self->write_next();
     });
   }
+  bool nodelay() {
+    tcp::no_delay option;
+    beast::error_code ec;
+    beast::get_lowest_layer(ws_).socket().get_option(option, ec);
+    return !ec && option.value();
+  }
   void close() {
     asio::post(ws_.get_executor(), [self = shared_from_this()] {
       if (self->closed_) return;
@@ -233,7 +316,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
       server_.sessions[id_] = shared_from_this();
     }
     opened_ = true;
-    server_.handler.on_open(id_);
+    server_.handler.on_open(id_, address_);
     read();
   }
   void read() {
@@ -300,19 +383,28 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   bool opened_ = false;
 };
 
-// Plain HTTP on one connection, until it upgrades to a WebSocket or closes.
+// Plain HTTP on one connection, until it upgrades to a WebSocket or closes. It holds a place
+// in the server's HTTP connection limits (admitted at accept) until then.
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(tcp::socket&& socket, HttpServer::Impl& server)
-      : stream_(std::move(socket)), server_(server) {}
+  HttpSession(tcp::socket&& socket, HttpServer::Impl& server, std::string peer)
+      : stream_(std::move(socket)), server_(server), peer_(std::move(peer)) {}
+  ~HttpSession() { release_place(); }
   void start() { read(); }
 
  private:
+  void release_place() {
+    if (!placed_) return;
+    placed_ = false;
+    server_.http_limits.release(peer_);
+  }
   void read() {
     parser_.emplace();
     parser_->body_limit(8 * 1024);
     parser_->header_limit(8 * 1024);
-    stream_.expires_after(std::chrono::seconds(30));
+    // A slow or silent client may not hold a connection: the whole request (head and its
+    // small body) must arrive within the header timeout.
+    stream_.expires_after(std::chrono::milliseconds(server_.config.http_header_timeout_ms));
     http::async_read(stream_, buffer_, *parser_,
                      beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
   }
@@ -321,11 +413,16 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     auto req = parser_->release();
     if (websocket::is_upgrade(req)) {
       if (req.target() != "/ws") return;
-      beast::error_code no_peer;
-      std::string address = stream_.socket().remote_endpoint(no_peer).address().to_string();
-      if (no_peer) return;
+      const auto view = [](beast::string_view v) { return std::string_view(v.data(), v.size()); };
+      if (!origin_allowed(view(req[http::field::origin]), view(req[http::field::host]),
+                          server_.config.allowed_origins))
+        return refuse(req, http::status::forbidden, "this origin may not connect\n");
+      std::string address =
+          client_address(peer_, server_.config.trusted_proxies, view(req["X-Forwarded-For"]));
       if (!server_.address_limits.admit(address))
-        return refuse(req, "too many connections from your address\n");
+        return refuse(req, http::status::service_unavailable,
+                      "too many connections from your address\n");
+      release_place();  // a WebSocket counts in the WebSocket limits from now on
       stream_.expires_never();
       auto ws = std::make_shared<WsSession>(stream_.release_socket(), server_, ++server_.next_id,
                                             std::move(address));
@@ -334,10 +431,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     }
     respond(std::move(req));
   }
-  // 503 for an upgrade the address limits refuse; the connection closes after it.
-  void refuse(const http::request<http::string_body>& req, std::string body) {
-    auto res = std::make_shared<http::response<http::string_body>>(
-        http::status::service_unavailable, req.version());
+  // A refused upgrade (403 for an origin, 503 for the address limits); the connection closes
+  // after it.
+  void refuse(const http::request<http::string_body>& req, http::status status, std::string body) {
+    auto res = std::make_shared<http::response<http::string_body>>(status, req.version());
     res->set(http::field::server, "kaisho");
     res->set(http::field::content_type, "text/plain");
     res->keep_alive(false);
@@ -359,7 +456,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         "Content-Security-Policy",
         "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' "
         "data:; "
-        "connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'");
+        "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'");
     const std::string target(req.target());
     auto reply = [&](http::status status, std::string type, std::string body) {
       res->result(status);
@@ -373,6 +470,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       reply(http::status::ok, "text/plain", server_.config.test_hook(target));
     } else if (req.method() != http::verb::get && req.method() != http::verb::head) {
       reply(http::status::method_not_allowed, "text/plain", "method not allowed\n");
+      res->set(http::field::allow, "GET, HEAD");
     } else {
       serve_static(req, *res, target);
     }
@@ -429,6 +527,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return true;
     };
     if (!path.empty() && is_compressed_copy(path)) return not_found();
+    // A folder is not a page (nor the single page), and a link may not lead out of the root.
+    std::error_code folder_ec;
+    if (!path.empty() && std::filesystem::is_directory(path, folder_ec)) return not_found();
+    if (!path.empty() && std::filesystem::exists(path, folder_ec) && !inside_root(root, path))
+      return not_found();
     if (!path.empty() && is_regular_file(path)) {
       const std::string relative = path.substr(root.size());
       const char* cache_control = nullptr;
@@ -446,13 +549,34 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
   beast::tcp_stream stream_;
   HttpServer::Impl& server_;
+  std::string peer_;
+  bool placed_ = true;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
 };
 
 void HttpServer::Impl::accept() {
   acceptor.async_accept(asio::make_strand(ioc), [this](beast::error_code ec, tcp::socket socket) {
-    if (!ec) std::make_shared<HttpSession>(std::move(socket), *this)->start();
+    if (ec == asio::error::no_descriptors || ec.value() == ENFILE || ec == asio::error::no_memory ||
+        ec == asio::error::no_buffer_space) {
+      // Out of file descriptors: accepting again at once would spin. Wait a little; the
+      // pending connections stay queued in the kernel meanwhile.
+      accept_pause.expires_after(std::chrono::milliseconds(100));
+      accept_pause.async_wait([this](beast::error_code waited) {
+        if (!waited && acceptor.is_open()) accept();
+      });
+      return;
+    }
+    if (!ec) {
+      beast::error_code opt;
+      // Replies are small and must leave at once, not wait for the peer's delayed ACK.
+      socket.set_option(tcp::no_delay(true), opt);
+      std::string peer = socket.remote_endpoint(opt).address().to_string();
+      if (!opt && http_limits.admit(peer))
+        std::make_shared<HttpSession>(std::move(socket), *this, std::move(peer))->start();
+      else
+        socket.close(opt);  // over the limits: closed before anything is read
+    }
     if (acceptor.is_open()) accept();
   });
 }
@@ -529,6 +653,18 @@ void HttpServer::close(ConnectionId id) {
 
 Scheduler& HttpServer::scheduler() {
   return impl_->scheduler;
+}
+
+size_t HttpServer::open_connections_without_nodelay() {
+  std::vector<std::shared_ptr<WsSession>> open;
+  {
+    std::lock_guard lock(impl_->sessions_mutex);
+    for (auto& [id, weak] : impl_->sessions)
+      if (auto s = weak.lock()) open.push_back(s);
+  }
+  size_t n = 0;
+  for (auto& s : open) n += s->nodelay() ? 0 : 1;
+  return n;
 }
 
 }  // namespace kaisho::net

@@ -7,6 +7,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/scheduler.hpp"
 
@@ -18,7 +19,8 @@ using ConnectionId = uint64_t;
 class MessageHandler {
  public:
   virtual ~MessageHandler() = default;
-  virtual void on_open(ConnectionId id) = 0;
+  // `address` is the remote IP address, as text.
+  virtual void on_open(ConnectionId id, const std::string& address) = 0;
   virtual void on_message(ConnectionId id, std::string text) = 0;
   virtual void on_close(ConnectionId id) = 0;
 };
@@ -34,6 +36,18 @@ struct ServerConfig {
   int max_connections_per_address = 256;
   double address_messages_per_second = 200;
   double address_message_burst = 400;
+  // Plain HTTP connections (before any WebSocket upgrade), per address and in all: more are
+  // closed at once. A request's head must arrive within http_header_timeout_ms.
+  int max_http_connections_per_address = 32;
+  int max_http_connections = 2048;
+  int http_header_timeout_ms = 10'000;
+  // WebSocket upgrades are accepted from pages of this site (Origin = the request's Host)
+  // and from these origins ("https://example.org"); a request without Origin (not from a
+  // browser) is accepted too.
+  std::vector<std::string> allowed_origins;
+  // Connections from these addresses are proxies: the client's address is the last one in
+  // their X-Forwarded-For header (for the per-address limits).
+  std::vector<std::string> trusted_proxies;
   int threads = 2;
   // Optional: POST /test/... requests (only when set), e.g. test hooks; returns the body.
   std::function<std::string(const std::string& target)> test_hook;
@@ -59,6 +73,10 @@ class HttpServer {
 
   // A serial executor with timers on the server's io_context (for the hall).
   Scheduler& scheduler();
+
+  // For tests: how many open WebSocket connections send with Nagle's algorithm on (every
+  // socket is meant to have TCP_NODELAY).
+  size_t open_connections_without_nodelay();
 
   struct Impl;  // the Beast implementation (http_server.cpp)
 

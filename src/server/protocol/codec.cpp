@@ -46,19 +46,21 @@ Result<Request> group_only(const json& j, auto make) {
 
 }  // namespace
 
-Result<Envelope> decode_request(std::string_view text) {
+Result<Envelope> decode_request(std::string_view text, std::string* rid_out) {
   if (text.size() > kMaxFrameBytes) return make_error("too_large", "message larger than 16 KiB");
   json j = json::parse(text, nullptr, false);
   if (j.is_discarded()) return make_error("bad_json", "the message is not valid JSON");
   if (!j.is_object()) return bad("the message must be a JSON object");
-  auto type = str(j, "type", 32);
-  if (!type) return type.error();
+  // The request id first, so that every later error can echo it.
   std::string rid;
   if (auto it = j.find("rid"); it != j.end()) {
     if (!it->is_string() || it->get_ref<const std::string&>().size() > 64)
       return bad("'rid' must be a short string");
     rid = it->get<std::string>();
+    if (rid_out) *rid_out = rid;
   }
+  auto type = str(j, "type", 32);
+  if (!type) return type.error();
   const std::string& t = type.value();
   auto done = [&](Result<Request> r) -> Result<Envelope> {
     if (!r) return r.error();

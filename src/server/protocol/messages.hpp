@@ -17,7 +17,6 @@ namespace kaisho::server::protocol {
 
 constexpr int kVersion = 1;
 constexpr size_t kMaxFrameBytes = 16 * 1024;
-constexpr size_t kMaxNameLength = 32;  // characters (code points)
 
 // --- client to server ---
 struct Hello {
@@ -75,8 +74,10 @@ struct Envelope {
   Request request;
 };
 
-// Errors carry the protocol code: bad_json, bad_message, unknown_type, too_large.
-Result<Envelope> decode_request(std::string_view text);
+// Errors carry the protocol code: bad_json, bad_message, unknown_type, too_large. When the
+// message has a valid `rid`, it is written to *rid_out (if given) even when a later field is
+// wrong, so the error reply can echo it.
+Result<Envelope> decode_request(std::string_view text, std::string* rid_out = nullptr);
 
 // --- server to client ---
 struct Welcome {

@@ -117,11 +117,11 @@ class SqliteStore final : public Store {
                 "excluded.data");
     return done(s.bind(1, g.id).bind(2, g.data_json).run());
   }
-  std::vector<GroupRow> groups() override {
-    std::vector<GroupRow> out;
-    Statement s(db_, "SELECT id, data FROM groups");
-    while (s.step()) out.push_back({s.text(0), s.text(1)});
-    return out;
+  Result<GroupRow> group(const std::string& id) override {
+    Statement s(db_, "SELECT id, data FROM groups WHERE id = ?1");
+    s.bind(1, id);
+    if (!s.step()) return make_error("no_such_group", "there is no group " + id);
+    return GroupRow{s.text(0), s.text(1)};
   }
   Result<int64_t> begin_game(const GameRow& g) override {
     (void)exec("BEGIN");

@@ -53,7 +53,9 @@ class Store {
   virtual Status put_rating(const RatingRow& rating) = 0;
   virtual std::vector<RatingRow> ratings() = 0;
   virtual Status put_group(const GroupRow& group) = 0;
-  virtual std::vector<GroupRow> groups() = 0;
+  // One group by id (error code "no_such_group" when there is none). Groups are loaded when
+  // someone opens their link, not all at start.
+  virtual Result<GroupRow> group(const std::string& id) = 0;
   // Records a new game (without moves) and returns its id.
   virtual Result<int64_t> begin_game(const GameRow& game) = 0;
   virtual Status append_move(int64_t game_id, int ply, const std::string& move) = 0;

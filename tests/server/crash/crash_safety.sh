@@ -16,7 +16,7 @@ kaisho_scratch
 work=$WORK
 start_server() {  # $1: port (0 = any)
   kaisho_serve "$work/server.log" "$bin" --port "$1" --address 127.0.0.1 --db "$work/kaisho.db" \
-    --away-grace-ms 20000
+    --away-grace-ms 20000 "${KAISHO_ONE_ADDRESS_MANY_PEOPLE[@]}"
 }
 
 start_server 0

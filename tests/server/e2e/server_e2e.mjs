@@ -5,16 +5,22 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const BIN = process.env.KAISHO_BIN ?? 'build/kaisho';
 
-function startServer(db, extra = []) {
+function startServer(db, extra = [], { nofile } = {}) {
   return new Promise((resolve, reject) => {
-    const proc = spawn(BIN, ['serve', '--port', '0', '--address', '127.0.0.1', '--db', db,
-      '--away-grace-ms', '300', '--cpu-ms', '200', '--test-hooks', ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // With `nofile`, the server runs with that few file descriptors (ulimit -n).
+    const [cmd, pre] = nofile ? ['sh', ['-c', `ulimit -n ${nofile} && exec "$0" "$@"`, BIN]] : [BIN, []];
+    const proc = spawn(cmd, [...pre, 'serve', '--port', '0', '--address', '127.0.0.1', '--db', db,
+      '--away-grace-ms', '300', '--cpu-ms', '200', '--test-hooks',
+      // Every test client comes from 127.0.0.1: the per-address limits are raised for them.
+      '--new-persons-per-address', '1000000', '--groups-per-address', '1000000',
+      '--groups-per-person', '1000000', '--max-http-connections-per-address', '100000', ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     const timer = setTimeout(() => reject(new Error('server did not start: ' + out)), 20000);
     proc.stdout.on('data', (d) => {
@@ -228,6 +234,48 @@ test('per-address limits: connections beyond the cap are refused; a flood from m
     for (const c of clients) c.ws.close();
   } finally {
     server.proc.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// The CPU time (user + system, in clock ticks) a process has used so far.
+function cpuTicks(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+test('out of file descriptors, the server pauses accepting instead of spinning, and recovers', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kaisho-fd-'));
+  const { proc, port } = await startServer(join(dir, 'k.db'), [], { nofile: 64 });
+  const sockets = [];
+  try {
+    // More connections than the server has descriptors: the kernel queues the rest.
+    for (let i = 0; i < 120; i++) {
+      const sock = net.connect(port, '127.0.0.1');
+      sock.on('error', () => {});
+      sockets.push(sock);
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+    const before = cpuTicks(proc.pid);
+    await new Promise((r) => setTimeout(r, 2000));
+    const used = cpuTicks(proc.pid) - before;
+    // Spinning on accept would burn most of a core: about 200 ticks in 2 s.
+    assert.ok(used < 40, `the server used ${used} ticks of CPU in 2 s while out of descriptors`);
+    for (const sock of sockets) sock.destroy();
+    // Once descriptors are free again, the server answers.
+    let ok = false;
+    for (let i = 0; i < 50 && !ok; i++) {
+      try {
+        ok = (await fetch(`http://127.0.0.1:${port}/healthz`)).ok;
+      } catch {
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+    assert.ok(ok, 'healthz answers after the descriptors are free');
+  } finally {
+    for (const sock of sockets) sock.destroy();
+    proc.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
   }
 });

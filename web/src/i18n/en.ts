@@ -195,6 +195,16 @@ export const en = {
   "err.no_resignation": "There is no resignation in this game.",
   "err.rate_limited": "Too many requests; slow down a moment.",
   "err.too_large": "The request was too large.",
+  "err.too_many_new_persons":
+    "Too many new visitors from your network just now: please try again in a few minutes.",
+  "err.too_many_groups":
+    "You have opened many tables in a short time: please wait a little before opening another.",
+  "err.bad_name": "This name cannot be used.",
+  "err.bad_name.empty": "A name cannot be empty.",
+  "err.bad_name.too_long": "A name has at most {max} characters.",
+  "err.bad_name.control": "A name cannot contain control characters.",
+  "err.bad_name.direction":
+    "A name cannot contain invisible marks that change the direction of the text.",
   "err.store": "The server could not save that just now; please try again.",
   "err.left": "You left the table.",
   "err.generic": "Something went wrong ({code}).",

@@ -1,0 +1,210 @@
+// The flood of an anonymous abuser, and what a well-behaved player feels meanwhile.
+//
+//   node --experimental-websocket scripts/bench/flood.mjs PORT [--seconds 30]
+//        [--addresses 8] [--connections 80] [--rate 19]
+//
+// Flooders: CONNECTIONS raw TCP connections spread over ADDRESSES loopback source addresses
+// (127.0.0.2, 127.0.0.3, ...: the server sees them as different addresses), speaking
+// WebSocket through hand-built frames. Each says hello without a token (a new person every
+// time it reconnects) and then sends, at RATE messages a second (inside the per-connection
+// limit), `create_group` and `set_name` in turn; it reads and discards what it is sent.
+// A refused connection is opened again at once, with a fresh identity.
+//
+// The player: one ordinary WebSocket client (its own address, 127.0.0.1) in a game of Hasami
+// Shogi against the CPU, moving as soon as it is its turn; the time from each `move` to the
+// group state that shows it is its round trip. At the end the script prints the player's
+// round trips (p50, p99, max), what the flooders got (welcomes, groups, refusals by code)
+// and the server's memory (from /proc, when --pid is given).
+import net from "node:net";
+import crypto from "node:crypto";
+import { readFileSync } from "node:fs";
+
+const args = process.argv.slice(2);
+const port = Number(args[0]);
+const opt = (name, def) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : def;
+};
+const seconds = opt("seconds", 30);
+const addresses = opt("addresses", 8);
+const connections = opt("connections", 80);
+const rate = opt("rate", 19);
+const pid = opt("pid", 0);
+if (!port) {
+  console.error(
+    "usage: flood.mjs PORT [--seconds S] [--addresses A] [--connections C] [--rate R] [--pid PID]",
+  );
+  process.exit(2);
+}
+
+const counts = { welcome: 0, group: 0, errors: {}, reconnects: 0 };
+let stopping = false;
+
+/** A masked client text frame. */
+function frame(text) {
+  const payload = Buffer.from(text);
+  const mask = crypto.randomBytes(4);
+  const len = payload.length;
+  const head =
+    len < 126
+      ? Buffer.from([0x81, 0x80 | len])
+      : Buffer.from([0x81, 0x80 | 126, len >> 8, len & 255]);
+  const body = Buffer.alloc(len);
+  for (let i = 0; i < len; i++) body[i] = payload[i] ^ mask[i % 4];
+  return Buffer.concat([head, mask, body]);
+}
+
+/** Reads server frames (unmasked) out of a growing buffer; returns the texts and the rest. */
+function unframe(buf) {
+  const texts = [];
+  let at = 0;
+  while (buf.length - at >= 2) {
+    let len = buf[at + 1] & 127;
+    let off = at + 2;
+    if (len === 126) {
+      if (buf.length - at < 4) break;
+      len = buf.readUInt16BE(at + 2);
+      off = at + 4;
+    } else if (len === 127) {
+      if (buf.length - at < 10) break;
+      len = Number(buf.readBigUInt64BE(at + 2));
+      off = at + 10;
+    }
+    if (buf.length < off + len) break;
+    if ((buf[at] & 15) === 1)
+      texts.push(buf.subarray(off, off + len).toString());
+    at = off + len;
+  }
+  return [texts, buf.subarray(at)];
+}
+
+function flooder(n) {
+  const localAddress = `127.0.0.${2 + (n % addresses)}`;
+  const sock = net.connect({ port, host: "127.0.0.1", localAddress });
+  let pending = Buffer.alloc(0);
+  let upgraded = false;
+  let timer = null;
+  let i = 0;
+  sock.on("connect", () => {
+    sock.write(
+      "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
+        `Sec-WebSocket-Key: ${crypto.randomBytes(16).toString("base64")}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+    );
+  });
+  sock.on("data", (d) => {
+    pending = Buffer.concat([pending, d]);
+    if (!upgraded) {
+      const end = pending.indexOf("\r\n\r\n");
+      if (end < 0) return;
+      if (!pending.subarray(0, 12).toString().includes("101"))
+        return sock.destroy();
+      upgraded = true;
+      pending = pending.subarray(end + 4);
+      sock.write(frame(JSON.stringify({ type: "hello" })));
+      timer = setInterval(() => {
+        i += 1;
+        const m =
+          i % 2
+            ? { type: "create_group", game: "shogi" }
+            : { type: "set_name", name: `Flood ${n} ${i}` };
+        sock.write(frame(JSON.stringify(m)));
+      }, 1000 / rate);
+    }
+    const [texts, rest] = unframe(pending);
+    pending = rest;
+    for (const t of texts) {
+      // Group states begin with their type; other messages end with it (sorted keys).
+      if (t.startsWith('{"type":"group"')) counts.group++;
+      else if (t.endsWith('"type":"welcome"}')) counts.welcome++;
+      else if (t.endsWith('"type":"error"}')) {
+        const code = /"code":"(\w+)"/.exec(t)?.[1] ?? "?";
+        counts.errors[code] = (counts.errors[code] ?? 0) + 1;
+      }
+    }
+  });
+  const again = () => {
+    if (timer) clearInterval(timer);
+    timer = null;
+    if (stopping) return;
+    counts.reconnects++;
+    setTimeout(() => flooder(n), 50);
+  };
+  sock.on("close", again);
+  sock.on("error", () => {});
+}
+
+async function player() {
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+  const rtts = [];
+  let group = null;
+  let sentAt = 0;
+  let sentVersion = -1;
+  await new Promise((r) => (ws.onopen = r));
+  const send = (m) => ws.send(JSON.stringify(m));
+  ws.onmessage = (e) => {
+    const m = JSON.parse(e.data);
+    if (m.type === "welcome" && m.token)
+      send({ type: "create_group", game: "hasami" });
+    if (m.type !== "group") return;
+    const g = m.group;
+    if (!group) send({ type: "start", group: g.id });
+    group = g;
+    if (sentAt && g.version > sentVersion) {
+      rtts.push(performance.now() - sentAt);
+      sentAt = 0;
+    }
+    const game = g.table.game;
+    if (g.table.status === "finished") send({ type: "start", group: g.id });
+    if (
+      !sentAt &&
+      game &&
+      g.table.status === "playing" &&
+      g.table.your_seats.includes(game.to_move)
+    ) {
+      const moves = game.legal_moves;
+      sentAt = performance.now();
+      sentVersion = g.version;
+      send({
+        type: "move",
+        group: g.id,
+        move: moves[Math.floor(Math.random() * moves.length)],
+        version: g.version,
+      });
+    }
+  };
+  send({ type: "hello" });
+  return { rtts, close: () => ws.close() };
+}
+
+function pct(sorted, p) {
+  return sorted.length
+    ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+    : NaN;
+}
+
+function rssKiB() {
+  if (!pid) return null;
+  const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return m ? Number(m[1]) : null;
+}
+
+const rssBefore = rssKiB();
+const p = await player();
+for (let n = 0; n < connections; n++) flooder(n);
+await new Promise((r) => setTimeout(r, seconds * 1000));
+stopping = true;
+p.close();
+const sorted = [...p.rtts].sort((a, b) => a - b);
+const f = (x) => x.toFixed(1);
+console.log(
+  `flood seconds ${seconds} addresses ${addresses} connections ${connections} rate ${rate}/s each`,
+);
+console.log(
+  `player moves ${sorted.length} rtt_ms p50 ${f(pct(sorted, 50))} p99 ${f(pct(sorted, 99))} max ${f(sorted.at(-1) ?? NaN)}`,
+);
+console.log(
+  `flooders welcomes ${counts.welcome} group_states ${counts.group} reconnects ${counts.reconnects} errors ${JSON.stringify(counts.errors)}`,
+);
+if (rssBefore !== null)
+  console.log(`server_rss_kib before ${rssBefore} after ${rssKiB()}`);
+process.exit(0);
