@@ -5,13 +5,8 @@
 namespace kaisho::hasami {
 
 HasamiState::HasamiState(Position start, GameSettings settings)
-    : pos_(std::move(start)),
-      settings_(settings),
-      start_text_(hasami::position_text(pos_)),
-      outcome_(outcome_at(pos_, settings_)) {}
-
-std::unique_ptr<rules::GameState> HasamiState::clone() const {
-  return std::make_unique<HasamiState>(*this);
+    : RecordedState(start, hasami::position_text(start)), settings_(settings) {
+  outcome_ = outcome_at(pos_, settings_);
 }
 
 int HasamiState::seat_to_move() const {

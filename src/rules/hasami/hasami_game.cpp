@@ -2,25 +2,11 @@
 
 #include "rules/hasami/game_state.hpp"
 #include "rules/hasami/notation.hpp"
+#include "rules/shogi_family/board_geometry.hpp"
 
 namespace kaisho::hasami {
 
 namespace {
-
-using shogi_family::make_square;
-using shogi_family::square_name;
-
-rules::BoardGeometry nine_by_nine() {
-  rules::BoardGeometry g;
-  g.kind = rules::BoardGeometry::Kind::Grid;
-  g.columns = 9;
-  g.rows = 9;
-  for (int rank = 1; rank <= 9; ++rank)
-    for (int file = 9; file >= 1; --file)
-      g.points.push_back({square_name(make_square(file, rank)), static_cast<double>(9 - file),
-                          static_cast<double>(rank - 1)});
-  return g;
-}
 
 class HasamiGame final : public rules::Game {
  public:
@@ -51,7 +37,9 @@ class HasamiGame final : public rules::Game {
   int seat_count() const override { return 2; }
   std::vector<std::string> seat_names() const override { return {"first", "second"}; }
   const rules::OptionSchema& option_schema() const override { return schema_; }
-  rules::BoardGeometry board(const rules::Options&) const override { return nine_by_nine(); }
+  rules::BoardGeometry board(const rules::Options&) const override {
+    return shogi_family::nine_by_nine_board();
+  }
 
   Result<std::unique_ptr<rules::GameState>> new_game(const rules::Options& options) const override {
     return from_position(kStartPosition, options);

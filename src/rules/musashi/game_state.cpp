@@ -6,13 +6,9 @@
 namespace kaisho::musashi {
 
 MusashiState::MusashiState(const Position& start, const EndRules& rules)
-    : pos_(start), rules_(rules), start_text_(musashi::position_text(start)) {
+    : RecordedState(start, musashi::position_text(start)), rules_(rules) {
   if (pos_.side_to_move() == Side::Father) record_.add(pos_);
   outcome_ = evaluate(pos_, record_, rules_);
-}
-
-std::unique_ptr<rules::GameState> MusashiState::clone() const {
-  return std::make_unique<MusashiState>(*this);
 }
 
 int MusashiState::seat_to_move() const {

@@ -21,13 +21,8 @@ Occurrences occurrences(const Position& pos) {
 
 template <Variant V>
 ShogiState<V>::ShogiState(Position start, GameSettings settings)
-    : pos_(std::move(start)), settings_(settings), start_text_(to_sfen(pos_)) {
+    : Base(start, to_sfen(start)), settings_(settings) {
   update_outcome();
-}
-
-template <Variant V>
-std::unique_ptr<rules::GameState> ShogiState<V>::clone() const {
-  return std::make_unique<ShogiState<V>>(*this);
 }
 
 template <Variant V>

@@ -2,7 +2,7 @@
 // A Shogi or Annan game in progress: the position with its full history, the rule settings
 // and the outcome (checkmate, no legal move, sennichite, perpetual check, move limit,
 // resignation).
-#include "rules/api/game.hpp"
+#include "rules/api/recorded_state.hpp"
 #include "rules/shogi/movegen.hpp"
 
 namespace kaisho::shogi {
@@ -13,28 +13,27 @@ struct GameSettings {
 };
 
 template <Variant V>
-class ShogiState final : public rules::GameState {
+class ShogiState final : public rules::RecordedState<ShogiState<V>, Position> {
+  using Base = rules::RecordedState<ShogiState<V>, Position>;
+  using Base::moves_;
+  using Base::outcome_;
+  using Base::pos_;
+  using Base::start_text_;
+
  public:
   // pos is the start of the record (its history must be empty).
   ShogiState(Position start, GameSettings settings);
 
-  std::unique_ptr<rules::GameState> clone() const override;
   int seat_to_move() const override;
   std::string position_text() const override;
-  std::string start_text() const override { return start_text_; }
-  const std::vector<std::string>& moves_played() const override { return moves_; }
   std::vector<std::string> legal_moves() const override;
   Status play(std::string_view move) override;
   Status resign(int seat) override;
-  rules::Outcome outcome() const override { return outcome_; }
-  uint64_t repetition_key() const override { return pos_.key(); }
   std::vector<int> seats_in_check() const override;
   std::vector<std::string> readable_styles() const override;
   std::vector<std::string> readable_moves(std::string_view style, size_t first) const override;
   uint64_t perft(int depth, const rules::DivideFn* divide) const override;
 
-  // Direct access for the engine and the benchmarks.
-  const Position& position() const { return pos_; }
   // Per move of the record: whether it left the opponent in check.
   const std::vector<bool>& gave_check() const { return gave_check_; }
   const GameSettings& settings() const { return settings_; }
@@ -45,12 +44,8 @@ class ShogiState final : public rules::GameState {
   uint64_t perft_node(Position& pos, int depth) const;
   bool game_over_at(const Position& pos) const;
 
-  Position pos_;
   GameSettings settings_;
-  std::string start_text_;
-  std::vector<std::string> moves_;
   std::vector<bool> gave_check_;  // per move of the record: it left the opponent in check
-  rules::Outcome outcome_;
 };
 
 // The number of times the current position has occurred in the history (including now),

@@ -3,6 +3,7 @@
 #include "rules/shogi/game_state.hpp"
 #include "rules/shogi/notation.hpp"
 #include "rules/shogi/start_positions.hpp"
+#include "rules/shogi_family/board_geometry.hpp"
 
 namespace kaisho::shogi {
 
@@ -25,18 +26,6 @@ rules::OptionSpec alternate_first_option() {
           rules::OptionKind::Boolean,
           {"true", "false"},
           "The players swap who moves first after each game."};
-}
-
-rules::BoardGeometry nine_by_nine() {
-  rules::BoardGeometry g;
-  g.kind = rules::BoardGeometry::Kind::Grid;
-  g.columns = 9;
-  g.rows = 9;
-  for (int rank = 1; rank <= 9; ++rank)
-    for (int file = 9; file >= 1; --file)
-      g.points.push_back({square_name(make_square(file, rank)), static_cast<double>(9 - file),
-                          static_cast<double>(rank - 1)});
-  return g;
 }
 
 class ShogiFamilyGame final : public rules::Game {
@@ -76,7 +65,9 @@ class ShogiFamilyGame final : public rules::Game {
   int seat_count() const override { return 2; }
   std::vector<std::string> seat_names() const override { return {"sente", "gote"}; }
   const rules::OptionSchema& option_schema() const override { return schema_; }
-  rules::BoardGeometry board(const rules::Options&) const override { return nine_by_nine(); }
+  rules::BoardGeometry board(const rules::Options&) const override {
+    return shogi_family::nine_by_nine_board();
+  }
 
   Result<std::unique_ptr<rules::GameState>> new_game(const rules::Options& options) const override {
     std::string_view sfen = kStartSfen;

@@ -6,7 +6,7 @@
 namespace kaisho::yonin {
 
 YoninState::YoninState(Position start, Settings settings)
-    : pos_(std::move(start)), settings_(settings), start_text_(to_text(pos_)) {
+    : RecordedState(start, to_text(start)), settings_(settings) {
   settle_now(false);
 }
 
@@ -14,10 +14,6 @@ void YoninState::settle_now(bool after_move) {
   int eliminations = 0;
   end_ = settle(pos_, settings_, after_move, legal_, eliminations);
   outcome_ = make_outcome(pos_, settings_, end_);
-}
-
-std::unique_ptr<rules::GameState> YoninState::clone() const {
-  return std::make_unique<YoninState>(*this);
 }
 
 int YoninState::seat_to_move() const {

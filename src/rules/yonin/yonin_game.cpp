@@ -1,5 +1,6 @@
 #include "rules/yonin/yonin_game.hpp"
 
+#include "rules/shogi_family/board_geometry.hpp"
 #include "rules/yonin/game_state.hpp"
 #include "rules/yonin/notation.hpp"
 #include "rules/yonin/start_position.hpp"
@@ -53,15 +54,7 @@ class YoninGame final : public rules::Game {
   const rules::OptionSchema& option_schema() const override { return schema_; }
 
   rules::BoardGeometry board(const rules::Options&) const override {
-    rules::BoardGeometry g;
-    g.kind = rules::BoardGeometry::Kind::Grid;
-    g.columns = 9;
-    g.rows = 9;
-    for (int rank = 1; rank <= 9; ++rank)
-      for (int file = 9; file >= 1; --file)
-        g.points.push_back({square_name(make_square(file, rank)), static_cast<double>(9 - file),
-                            static_cast<double>(rank - 1)});
-    return g;
+    return shogi_family::nine_by_nine_board();
   }
 
   Result<std::unique_ptr<rules::GameState>> new_game(const rules::Options& options) const override {

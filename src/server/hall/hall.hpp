@@ -23,6 +23,7 @@
 namespace kaisho::server {
 
 using ConnId = uint64_t;
+enum class CpuReason : uint8_t;  // hall_internal.hpp
 
 class Outbox {
  public:
@@ -101,7 +102,7 @@ class Hall {
   void after_move(Group& g, const std::string& kind, const std::string& detail);
   void finish_game(Group& g);
   void schedule_turn(Group& g);
-  void request_cpu(Group& g, const std::string& why);
+  void request_cpu(Group& g, CpuReason why);
   void cancel_turn(Group& g);
   void presence_changed(const std::string& person_id);
   // Loads a group from the store when it is not in memory; null when there is none.

@@ -1,0 +1,178 @@
+// Groups and their tables before a game: create, join, leave, settings, seats, line-ups.
+#include "server/hall/hall_internal.hpp"
+#include "server/identity/tokens.hpp"
+
+namespace kaisho::server {
+
+Hall::Group* Hall::find_group(ConnId c, const std::string& rid, const std::string& group_id,
+                              bool must_be_member) {
+  Group* loaded = load_group(group_id);
+  if (!loaded) {
+    send_error(c, rid, "no_such_group", "there is no group " + text::quote(group_id));
+    return nullptr;
+  }
+  Group& g = *loaded;
+  g.touched_ms = scheduler_.now_ms();
+  if (must_be_member &&
+      std::find(g.members.begin(), g.members.end(), person_of(c)) == g.members.end()) {
+    send_error(c, rid, "not_member", "join the group first");
+    return nullptr;
+  }
+  return &g;
+}
+
+void Hall::on_create(ConnId c, const std::string& rid, const pr::CreateGroup& m) {
+  const rules::Game* game = rules::find_game(m.game);
+  if (!game) return send_error(c, rid, "bad_message", "unknown game " + text::quote(m.game));
+  const int64_t now = scheduler_.now_ms();
+  const std::string& person = person_of(c);
+  if (!limits_.groups_per_person.take(person, now) ||
+      !limits_.groups_per_address.take(conns_[c].address, now))
+    return send_error(c, rid, "too_many_groups",
+                      "too many new tables in a short time; try again later");
+  auto g = std::make_unique<Group>();
+  g->id = new_random_id(15);
+  g->game = m.game;
+  g->members.push_back(person);
+  g->version = 1;
+  g->touched_ms = now;
+  Group& ref = *g;
+  groups_[g->id] = std::move(g);
+  groups_of_[person].insert(ref.id);
+  bump(ref, "created", ref.id);
+  broadcast(ref);
+}
+
+void Hall::on_join(ConnId c, const std::string& rid, const pr::JoinGroup& m) {
+  Group* g = find_group(c, rid, m.group, false);
+  if (!g) return;
+  const std::string& person = person_of(c);
+  if (!is_member(*g, person)) {
+    g->members.push_back(person);
+    groups_of_[person].insert(g->id);
+    bump(*g, "joined", person);
+    if (g->paused)
+      resume(*g);
+    else
+      seat_owner_changed(*g, person);  // one who left during their game takes the seat back
+    broadcast(*g);
+  } else {
+    outbox_.send(c, pr::encode(view(*g, person)));
+  }
+}
+
+void Hall::on_leave(ConnId c, const std::string& rid, const pr::LeaveGroup& m) {
+  Group* g = find_group(c, rid, m.group, true);
+  if (!g) return;
+  const std::string person = person_of(c);
+  g->members.erase(std::remove(g->members.begin(), g->members.end(), person), g->members.end());
+  forget_membership(person, g->id);
+  std::replace(g->chosen.begin(), g->chosen.end(), person, std::string());
+  bump(*g, "left", person);
+  if (!anyone_here(*g))
+    pause(*g);
+  else
+    seat_owner_changed(*g, person);  // their seat stays theirs; the CPU plays it from now on
+  broadcast(*g);
+  outbox_.send(c, pr::encode(pr::ErrorReply{rid, "left", "you left the group", {}}));
+}
+
+void Hall::on_settings(ConnId c, const std::string& rid, const pr::ChangeSettings& m) {
+  Group* g = find_group(c, rid, m.group, true);
+  if (!g) return;
+  if (g->status == TableStatus::Playing)
+    return send_error(c, rid, "game_in_progress", "settings change between games");
+  // Validate everything before changing anything.
+  std::string game = m.game.value_or(g->game);
+  const rules::Game* rules_game = rules::find_game(game);
+  if (!rules_game) return send_error(c, rid, "bad_settings", "unknown game " + text::quote(game));
+  if (m.timer && *m.timer != 0 && *m.timer != 30 && *m.timer != 60)
+    return send_error(c, rid, "bad_settings", "the turn timer is 0 (none), 30 or 60 seconds");
+  if (m.cpu_level && (*m.cpu_level < ai::kMinLevel || *m.cpu_level > ai::kMaxLevel))
+    return send_error(c, rid, "bad_settings", "the CPU level is 1 to 8");
+  std::map<std::string, std::string> options = g->options[game];
+  if (m.options) {
+    std::vector<std::pair<std::string, std::string>> merged(options.begin(), options.end());
+    for (auto& kv : *m.options) merged.push_back(kv);
+    auto valid = rules_game->make_options(merged);
+    if (!valid) return send_error(c, rid, "bad_settings", valid.error().message);
+    for (auto& kv : *m.options) options[kv.first] = kv.second;
+  }
+  if (game != g->game) {
+    g->chosen.clear();
+    g->order.clear();
+    g->state.reset();
+    g->result.reset();
+    g->status = TableStatus::Idle;
+  }
+  g->game = game;
+  g->options[game] = options;
+  if (m.timer) g->timer = *m.timer;
+  if (m.cpu_level) g->cpu_level = *m.cpu_level;
+  bump(*g, "settings", person_of(c));
+  broadcast(*g);
+}
+
+void Hall::on_seat(ConnId c, const std::string& rid, const pr::TakeSeat& m) {
+  Group* g = find_group(c, rid, m.group, true);
+  if (!g) return;
+  if (g->status == TableStatus::Playing)
+    return send_error(c, rid, "game_in_progress", "seats change between games");
+  const int n = g->rules_game().seat_count();
+  g->chosen.resize(static_cast<size_t>(n));
+  const std::string person = person_of(c);
+  if (m.seat) {
+    if (*m.seat < 0 || *m.seat >= n)
+      return send_error(c, rid, "bad_message", "no seat " + std::to_string(*m.seat));
+    const std::string& holder = g->chosen[static_cast<size_t>(*m.seat)];
+    if (!holder.empty() && holder != person)
+      return send_error(c, rid, "seat_taken", "that seat is taken");
+  }
+  std::replace(g->chosen.begin(), g->chosen.end(), person, std::string());
+  if (m.seat) g->chosen[static_cast<size_t>(*m.seat)] = person;
+  g->order.clear();  // an explicit choice starts a new line-up
+  bump(*g, "seat", person);
+  broadcast(*g);
+}
+
+bool Hall::alternation_on(const Group& g) const {
+  const rules::Options o = g.game_options();
+  if (g.game == "shogi" && o.get("handicap") != "none") return false;  // the giver keeps it
+  for (const char* key : {"alternate_first", "swap_roles", "rotate_first"})
+    if (!o.get(key).empty()) return o.get_bool(key);
+  return true;
+}
+
+bool Hall::same_lineup(const Group& g) const {
+  const size_t n = static_cast<size_t>(g.rules_game().seat_count());
+  if (g.order.size() != n || g.game_number == 0) return false;
+  for (const auto& p : g.order)
+    if (!p.empty() && !is_member(g, p)) return false;
+  return true;
+}
+
+std::vector<std::string> Hall::fresh_lineup(const Group& g) const {
+  // Chosen seats first, then present members in join order, the CPU for the rest.
+  std::vector<std::string> seats = g.chosen;
+  seats.resize(static_cast<size_t>(g.rules_game().seat_count()));
+  for (const auto& member : g.members) {
+    if (!present(member) || std::find(seats.begin(), seats.end(), member) != seats.end()) continue;
+    auto free = std::find(seats.begin(), seats.end(), std::string());
+    if (free == seats.end()) break;
+    *free = member;
+  }
+  return seats;
+}
+
+std::vector<std::string> Hall::seats_shown(const Group& g) const {
+  if (g.status != TableStatus::Idle) return g.seats;
+  // Before a game: the line-up a start would make now, so everyone sees where they will sit.
+  if (!same_lineup(g)) return fresh_lineup(g);
+  const size_t n = g.order.size();
+  const size_t next = static_cast<size_t>(g.rotation + (alternation_on(g) ? 1 : 0));
+  std::vector<std::string> seats(n);
+  for (size_t s = 0; s < n; ++s) seats[s] = g.order[(s + next) % n];
+  return seats;
+}
+
+}  // namespace kaisho::server

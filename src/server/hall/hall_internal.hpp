@@ -1,0 +1,126 @@
+#pragma once
+// The hall's own state, shared by its .cpp files only (hall.cpp, identity, groups, play,
+// turns, results, views, persistence): people, connections, groups with their tables, and
+// the typed states of a table. Nothing outside src/server/hall includes this.
+#include <algorithm>
+#include <deque>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string_view>
+
+#include "ai/levels.hpp"
+#include "core/text.hpp"
+#include "rules/registry/registry.hpp"
+#include "server/hall/hall.hpp"
+
+namespace kaisho::server {
+
+using nlohmann::json;
+namespace pr = protocol;
+
+// A table before its first game, during a game, and after one (until the next starts).
+enum class TableStatus { Idle, Playing, Finished };
+
+inline std::string_view to_string(TableStatus s) {
+  switch (s) {
+    case TableStatus::Playing:
+      return "playing";
+    case TableStatus::Finished:
+      return "finished";
+    default:
+      return "idle";
+  }
+}
+
+inline TableStatus table_status(std::string_view s) {
+  if (s == "playing") return TableStatus::Playing;
+  if (s == "finished") return TableStatus::Finished;
+  return TableStatus::Idle;
+}
+
+// Why the CPU is thinking for a seat: it is a CPU seat, its person is away (or left), or the
+// person's turn timer ran out. The last two are stand-ins, marked in the game's stand_ins.
+enum class CpuReason : uint8_t { Seat, Away, Timeout };
+
+inline std::string_view to_string(CpuReason r) {
+  switch (r) {
+    case CpuReason::Away:
+      return "away";
+    case CpuReason::Timeout:
+      return "timeout";
+    default:
+      return "seat";
+  }
+}
+
+constexpr size_t kEventLog = 64;      // the events a sync can replay
+constexpr double kCpuDeviation = 50;  // CPU ratings are fixed; they count as well known
+
+// The name the site gives a person who has not chosen one. Clients that know a person has it
+// (default_name) write it in their own language.
+inline std::string default_name_for(const std::string& person_id) {
+  return "Guest " + person_id.substr(0, 4);
+}
+
+struct Hall::Person {
+  std::string id;
+  std::string name;
+  std::string token_hash;
+  std::set<ConnId> conns;
+  int64_t away_since_ms = 0;
+};
+
+struct Hall::Conn {
+  std::string person;
+  std::string address;
+  double tokens = 0;
+  int64_t refilled_ms = 0;
+  int refused = 0;
+};
+
+struct Hall::Group {
+  std::string id;
+  std::string game;
+  std::map<std::string, std::map<std::string, std::string>> options;  // per game
+  int timer = 0;
+  int cpu_level = 3;
+  std::vector<std::string> members;
+  std::vector<std::string> chosen;  // seat choices for the next game ("" none)
+  int64_t version = 0;
+  int64_t saved_version = -1;  // the version last written to the store
+  TableStatus status = TableStatus::Idle;
+  std::vector<std::string> seats;  // person per seat ("" = CPU)
+  std::vector<std::string> order;  // seats of the first game of the current line-up
+  int rotation = 0;
+  int game_number = 0;
+  std::unique_ptr<rules::GameState> state;
+  int64_t game_db_id = 0;
+  int64_t turn_started_ms = 0;
+  int64_t touched_ms = 0;  // the last change or request: idle groups leave memory
+  bool paused = false;     // nobody present: no CPU move, no timer, until someone comes
+  TimerId turn_timer = 0;
+  TimerId grace_timer = 0;
+  uint64_t cpu_ticket = 0;
+  int cpu_seat = -1;  // seat the CPU is thinking for (stand-ins too), -1 none
+  CpuReason cpu_reason = CpuReason::Seat;
+  int64_t last_move_version = 0;
+  std::optional<pr::ResultView> result;
+  std::vector<pr::StandIn> stand_ins;  // moves of this game the CPU made for a person
+  // This game's moves in readable styles (Shogi, Annan): a cache that grows with the game, so
+  // each move is written once, not at every broadcast.
+  mutable pr::ReadableMoves notation;
+  std::deque<pr::MissedEvent> log;
+
+  bool playing() const { return status == TableStatus::Playing; }
+  const rules::Game& rules_game() const { return *rules::find_game(game); }
+  rules::Options game_options() const {
+    std::vector<std::pair<std::string, std::string>> o;
+    auto it = options.find(game);
+    if (it != options.end())
+      for (auto& [k, v] : it->second) o.emplace_back(k, v);
+    auto r = rules_game().make_options(o);
+    return r ? r.value() : rules::Options::defaults(rules_game().option_schema());
+  }
+};
+
+}  // namespace kaisho::server

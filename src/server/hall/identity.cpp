@@ -1,0 +1,102 @@
+// Identity and presence: hello (a new person or a returning token), names, who is here.
+#include "server/hall/hall_internal.hpp"
+#include "server/identity/names.hpp"
+#include "server/identity/tokens.hpp"
+
+namespace kaisho::server {
+
+void Hall::on_hello(ConnId c, const std::string& rid, const pr::Hello& m) {
+  Conn& conn = conns_[c];
+  if (!conn.person.empty()) return send_error(c, rid, "bad_message", "hello was already sent");
+  std::string token;
+  Person* person = nullptr;
+  if (m.token && looks_like_token(*m.token)) {
+    auto it = person_by_token_hash_.find(token_hash(*m.token));
+    if (it != person_by_token_hash_.end()) {
+      person = persons_[it->second].get();
+      token = *m.token;
+    }
+  }
+  if (!person) {
+    // A first visit, or a token we never issued: a new person with a new token — as many as
+    // one address may make in a while.
+    if (!limits_.new_persons_per_address.take(conn.address, scheduler_.now_ms()))
+      return send_error(c, rid, "too_many_new_persons",
+                        "too many new visitors from your address; try again later");
+    token = new_device_token();
+    auto p = std::make_unique<Person>();
+    p->id = new_random_id(10);
+    p->token_hash = token_hash(token);
+    p->name = default_name_for(p->id);
+    person = p.get();
+    person_by_token_hash_[p->token_hash] = p->id;
+    persons_[p->id] = std::move(p);
+    // A name given with hello that would be refused by set_name is not used: the person
+    // keeps the site's name (the client's own field shows and can fix it).
+    if (m.name) {
+      auto n = clean_name(*m.name);
+      if (n) person->name = n.value();
+    }
+    save_person(*person);
+  }
+  conn.person = person->id;
+  const bool was_away = person->conns.empty();
+  person->conns.insert(c);
+  outbox_.send(
+      c, pr::encode(pr::Welcome{token, person->id, person->name, has_default_name(person->id)}));
+  if (was_away) presence_changed(person->id);
+}
+
+void Hall::on_set_name(ConnId c, const std::string& rid, const pr::SetName& m) {
+  auto n = clean_name(m.name);
+  if (!n) return send_error(c, rid, n.error());
+  Person& p = *persons_[person_of(c)];
+  p.name = n.value();
+  save_person(p);
+  outbox_.send(c, pr::encode(pr::Welcome{"", p.id, p.name, has_default_name(p.id)}));
+  for (const std::string& id : std::set<std::string>(groups_of_[p.id])) {
+    ++groups_visited_;
+    Group& g = *groups_[id];
+    bump(g, "name", p.id);
+    broadcast(g);
+  }
+}
+
+void Hall::presence_changed(const std::string& person_id) {
+  const bool here = present(person_id);
+  auto mine = groups_of_.find(person_id);
+  if (mine == groups_of_.end()) return;
+  for (const std::string& id : std::set<std::string>(mine->second)) {
+    ++groups_visited_;
+    Group& g = *groups_[id];
+    bump(g, here ? "present" : "away", person_id);
+    if (here && g.paused)
+      resume(g);
+    else if (!here && !anyone_here(g))
+      pause(g);
+    else
+      seat_owner_changed(g, person_id);
+    broadcast(g);
+  }
+}
+
+void Hall::forget_membership(const std::string& person_id, const std::string& group_id) {
+  auto it = groups_of_.find(person_id);
+  if (it == groups_of_.end()) return;
+  it->second.erase(group_id);
+  if (it->second.empty()) groups_of_.erase(it);
+}
+
+bool Hall::is_member(const Group& g, const std::string& person_id) const {
+  return std::find(g.members.begin(), g.members.end(), person_id) != g.members.end();
+}
+
+bool Hall::at_table(const Group& g, const std::string& person_id) const {
+  return present(person_id) && is_member(g, person_id);
+}
+
+bool Hall::has_default_name(const std::string& person_id) const {
+  return name_of(person_id) == default_name_for(person_id);
+}
+
+}  // namespace kaisho::server

@@ -1,0 +1,133 @@
+// Playing: starting a game, a move (checked, stored, then shown), resignation.
+#include "server/hall/hall_internal.hpp"
+
+namespace kaisho::server {
+
+void Hall::on_start(ConnId c, const std::string& rid, const pr::StartGame& m) {
+  Group* g = find_group(c, rid, m.group, true);
+  if (!g) return;
+  if (g->status == TableStatus::Playing)
+    return send_error(c, rid, "game_in_progress", "a game is already being played");
+  if (Status s = start_game(*g); !s) return send_error(c, rid, s.error());
+}
+
+Status Hall::start_game(Group& g) {
+  const rules::Game& game = g.rules_game();
+  const size_t n = static_cast<size_t>(game.seat_count());
+  g.chosen.resize(n);
+  // The same line-up rotates when alternation is on; otherwise seats are filled afresh.
+  if (same_lineup(g)) {
+    if (alternation_on(g)) ++g.rotation;
+  } else {
+    g.order = fresh_lineup(g);
+    g.rotation = 0;
+  }
+  std::vector<std::string> seats(n);
+  for (size_t s = 0; s < n; ++s) seats[s] = g.order[(s + static_cast<size_t>(g.rotation)) % n];
+  const rules::Options options = g.game_options();
+  auto state = game.new_game(options);
+  if (!state) return make_error("bad_settings", state.error().message);
+  json players = json::array();
+  GameRow row;
+  row.group_id = g.id;
+  row.game = g.game;
+  row.start_text = state.value()->start_text();
+  row.started_ms = scheduler_.wall_ms();
+  for (size_t s = 0; s < n; ++s) {
+    if (seats[s].empty())
+      players.push_back({{"cpu_level", g.cpu_level}, {"name", "CPU"}});
+    else
+      players.push_back({{"person", seats[s]}, {"name", name_of(seats[s])}});
+    row.player_ids.push_back(seats[s]);
+  }
+  json data = {{"options", options.values()}, {"players", players}, {"cpu_level", g.cpu_level}};
+  row.data_json = data.dump();
+  auto id = store_.begin_game(row);
+  if (!id) return make_error("store", id.error().message);
+  g.seats = seats;
+  g.state = std::move(state.value());
+  g.game_db_id = id.value();
+  ++g.game_number;
+  g.status = TableStatus::Playing;
+  g.result.reset();
+  g.stand_ins.clear();
+  g.notation.clear();
+  g.cpu_seat = -1;
+  ++g.cpu_ticket;
+  bump(g, "start", std::to_string(g.game_number));
+  g.last_move_version = g.version;
+  g.turn_started_ms = scheduler_.now_ms();
+  if (g.state->outcome().over()) {
+    finish_game(g);
+    return ok_status();
+  }
+  broadcast(g);
+  schedule_turn(g);
+  return ok_status();
+}
+
+void Hall::on_move(ConnId c, const std::string& rid, const pr::PlayMove& m) {
+  Group* g = find_group(c, rid, m.group, true);
+  if (!g) return;
+  if (g->status != TableStatus::Playing || !g->state)
+    return send_error(c, rid, "no_game", "no game is being played");
+  const std::string person = person_of(c);
+  const int seat = g->state->seat_to_move();
+  if (std::find(g->seats.begin(), g->seats.end(), person) == g->seats.end())
+    return send_error(c, rid, "not_your_seat", "you have no seat at this table");
+  if (seat < 0 || g->seats[static_cast<size_t>(seat)] != person)
+    return send_error(c, rid, "not_your_turn", "it is not your turn");
+  if (m.version < g->last_move_version)
+    return send_error(c, rid, "stale_version",
+                      "the position has changed since version " + std::to_string(m.version));
+  if (Status s = commit_move(*g, m.move); !s) return send_error(c, rid, s.error());
+  after_move(*g, "move", m.move);
+}
+
+Status Hall::commit_move(Group& g, const std::string& move) {
+  auto next = g.state->clone();
+  if (Status s = next->play(move); !s) {
+    Error e = s.error();
+    e.code = "illegal_move";
+    return e;
+  }
+  // Durable before anyone is told: a crash after this line loses nothing acknowledged.
+  if (Status s =
+          store_.append_move(g.game_db_id, static_cast<int>(g.state->moves_played().size()), move);
+      !s)
+    return make_error("store", "the move could not be stored: " + s.error().message);
+  g.state = std::move(next);
+  cancel_turn(g);
+  return ok_status();
+}
+
+void Hall::after_move(Group& g, const std::string& kind, const std::string& detail) {
+  bump(g, kind, detail);
+  g.last_move_version = g.version;
+  g.turn_started_ms = scheduler_.now_ms();
+  if (g.state->outcome().over()) {
+    finish_game(g);
+    return;
+  }
+  broadcast(g);
+  schedule_turn(g);
+}
+
+void Hall::on_resign(ConnId c, const std::string& rid, const pr::Resign& m) {
+  Group* g = find_group(c, rid, m.group, true);
+  if (!g) return;
+  if (g->status != TableStatus::Playing || !g->state)
+    return send_error(c, rid, "no_game", "no game is being played");
+  const std::string person = person_of(c);
+  auto seat = std::find(g->seats.begin(), g->seats.end(), person);
+  if (seat == g->seats.end())
+    return send_error(c, rid, "not_your_seat", "you have no seat at this table");
+  auto next = g->state->clone();
+  if (Status s = next->resign(static_cast<int>(seat - g->seats.begin())); !s)
+    return send_error(c, rid, "no_resignation", s.error().message);
+  g->state = std::move(next);
+  cancel_turn(*g);
+  after_move(*g, "resign", person);
+}
+
+}  // namespace kaisho::server

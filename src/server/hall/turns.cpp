@@ -1,0 +1,156 @@
+// Whose turn, and who plays it: the turn timer, the away grace, the CPU standing in, and
+// tables with nobody present waiting.
+#include "server/hall/hall_internal.hpp"
+
+namespace kaisho::server {
+
+bool Hall::anyone_here(const Group& g) const {
+  for (const auto& m : g.members)
+    if (present(m)) return true;
+  return false;
+}
+
+void Hall::pause(Group& g) {
+  cancel_turn(g);
+  g.paused = g.status == TableStatus::Playing;
+}
+
+void Hall::resume(Group& g) {
+  g.paused = false;
+  if (g.status != TableStatus::Playing) return;
+  g.turn_started_ms = scheduler_.now_ms();  // a fresh turn timer for whoever is to move
+  schedule_turn(g);
+}
+
+void Hall::seat_owner_changed(Group& g, const std::string& person_id) {
+  if (g.status != TableStatus::Playing || !g.state || g.state->outcome().over()) return;
+  const int seat = g.state->seat_to_move();
+  if (seat < 0 || g.seats[static_cast<size_t>(seat)] != person_id) return;
+  if (at_table(g, person_id) && g.cpu_seat == seat && g.cpu_reason == CpuReason::Away) {
+    // The owner is back: they take over at once; the CPU's answer will be ignored.
+    ++g.cpu_ticket;
+    g.cpu_seat = -1;
+  }
+  schedule_turn(g);
+}
+
+void Hall::cancel_turn(Group& g) {
+  if (g.turn_timer) scheduler_.cancel(g.turn_timer);
+  if (g.grace_timer) scheduler_.cancel(g.grace_timer);
+  g.turn_timer = g.grace_timer = 0;
+  ++g.cpu_ticket;
+  g.cpu_seat = -1;
+}
+
+void Hall::schedule_turn(Group& g) {
+  if (g.turn_timer) scheduler_.cancel(g.turn_timer);
+  if (g.grace_timer) scheduler_.cancel(g.grace_timer);
+  g.turn_timer = g.grace_timer = 0;
+  if (g.status != TableStatus::Playing || !g.state || g.state->outcome().over()) return;
+  if (!anyone_here(g)) {
+    g.paused = true;  // nobody to play for: the game waits, stored, for someone to come back
+    return;
+  }
+  g.paused = false;
+  const int seat = g.state->seat_to_move();
+  const std::string owner = g.seats[static_cast<size_t>(seat)];
+  if (g.cpu_seat == seat) return;  // already thinking
+  const int64_t now = scheduler_.now_ms();
+  if (owner.empty()) {
+    request_cpu(g, CpuReason::Seat);
+    return;
+  }
+  if (!is_member(g, owner)) {
+    request_cpu(g, CpuReason::Away);  // they left the group: no grace, the CPU plays at once
+    return;
+  }
+  std::weak_ptr<bool> alive = alive_;
+  const std::string id = g.id;
+  const uint64_t ticket = g.cpu_ticket;
+  if (!present(owner)) {
+    const int64_t since = persons_[owner]->away_since_ms;
+    const int64_t wait = std::max<int64_t>(0, since + config_.away_grace_ms - now);
+    g.grace_timer = scheduler_.after(wait, [this, alive, id, ticket] {
+      if (auto a = alive.lock(); !a || !*a) return;
+      auto it = groups_.find(id);
+      if (it == groups_.end() || it->second->cpu_ticket != ticket) return;
+      Group& gr = *it->second;
+      gr.grace_timer = 0;
+      const int s = gr.state->seat_to_move();
+      if (s >= 0 && !at_table(gr, gr.seats[static_cast<size_t>(s)]))
+        request_cpu(gr, CpuReason::Away);
+    });
+  }
+  if (g.timer > 0) {
+    const int64_t deadline = g.turn_started_ms + g.timer * 1000;
+    g.turn_timer =
+        scheduler_.after(std::max<int64_t>(0, deadline - now), [this, alive, id, ticket] {
+          if (auto a = alive.lock(); !a || !*a) return;
+          auto it = groups_.find(id);
+          if (it == groups_.end() || it->second->cpu_ticket != ticket) return;
+          it->second->turn_timer = 0;
+          request_cpu(*it->second, CpuReason::Timeout);
+        });
+  }
+}
+
+void Hall::request_cpu(Group& g, CpuReason why) {
+  if (g.turn_timer) scheduler_.cancel(g.turn_timer);
+  if (g.grace_timer) scheduler_.cancel(g.grace_timer);
+  g.turn_timer = g.grace_timer = 0;
+  const int seat = g.state->seat_to_move();
+  g.cpu_seat = seat;
+  g.cpu_reason = why;
+  const uint64_t ticket = ++g.cpu_ticket;
+  CpuRequest request;
+  request.game = &g.rules_game();
+  request.state = g.state->clone();
+  request.limits.level = g.cpu_level;
+  int64_t budget = config_.cpu_move_ms;
+  if (g.timer > 0) budget = std::min<int64_t>(budget, g.timer * 1000 / 2);
+  request.limits.time_ms = budget;
+  request.limits.fixed_time = true;  // the CPU has no clock to save time for
+  request.limits.seed = static_cast<uint64_t>(g.state->moves_played().size());
+  std::weak_ptr<bool> alive = alive_;
+  const std::string id = g.id;
+  if (why != CpuReason::Seat) {
+    bump(g, "cpu_playing", std::to_string(seat));
+    broadcast(g);
+  }
+  cpu_.request(std::move(request), [this, alive, id, ticket](std::string move) {
+    if (auto a = alive.lock(); !a || !*a) return;
+    auto it = groups_.find(id);
+    if (it == groups_.end()) return;
+    Group& gr = *it->second;
+    if (gr.cpu_ticket != ticket || gr.status != TableStatus::Playing) return;  // superseded
+    gr.cpu_seat = -1;
+    const int moved_for = gr.state->seat_to_move();
+    const std::string reason(
+        to_string(gr.cpu_reason == CpuReason::Timeout ? CpuReason::Timeout : CpuReason::Away));
+    Status s = commit_move(gr, move);
+    if (!s && s.error().code == "illegal_move") {
+      // The engine and the rules disagree (a CPU bug): the rules win, and the game must not
+      // stall, so the first legal move is played instead.
+      const auto legal = gr.state->legal_moves();
+      if (!legal.empty()) {
+        move = legal.front();
+        s = commit_move(gr, move);
+      }
+    }
+    if (!s) {
+      // The store failed: try again shortly.
+      const CpuReason why_again = gr.cpu_reason;
+      gr.grace_timer = scheduler_.after(1000, [this, id, why_again] {
+        auto again = groups_.find(id);
+        if (again != groups_.end()) request_cpu(*again->second, why_again);
+      });
+      return;
+    }
+    if (moved_for >= 0 && !gr.seats[static_cast<size_t>(moved_for)].empty())
+      gr.stand_ins.push_back(
+          {static_cast<int>(gr.state->moves_played().size()) - 1, moved_for, reason});
+    after_move(gr, "cpu_move", move);
+  });
+}
+
+}  // namespace kaisho::server

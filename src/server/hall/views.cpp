@@ -1,0 +1,213 @@
+// What members are shown: the group state (one encoding for all), sync, history, records.
+#include "server/hall/hall_internal.hpp"
+#include "server/records/export.hpp"
+
+namespace kaisho::server {
+
+namespace {
+
+// A stored game's players ({"person", "name"} or {"cpu_level", "name"} by seat) as references.
+std::vector<pr::PlayerRef> player_refs(const json& players) {
+  std::vector<pr::PlayerRef> out;
+  for (const auto& p : players) {
+    pr::PlayerRef ref;
+    if (p.is_object()) {
+      ref.person_id = p.value("person", "");
+      ref.cpu_level = p.value("cpu_level", 0);
+      ref.default_name =
+          !ref.person_id.empty() && p.value("name", "") == default_name_for(ref.person_id);
+    }
+    out.push_back(ref);
+  }
+  return out;
+}
+
+}  // namespace
+
+void Hall::bump(Group& g, const std::string& kind, const std::string& detail) {
+  ++g.version;
+  g.touched_ms = scheduler_.now_ms();
+  g.log.push_back({g.version, kind, detail});
+  while (g.log.size() > kEventLog) g.log.pop_front();
+}
+
+pr::GroupView Hall::view(const Group& g, const std::string& person_id) const {
+  pr::GroupView v;
+  const rules::Game& game = g.rules_game();
+  v.id = g.id;
+  v.version = g.version;
+  v.game = g.game;
+  const rules::Options options = g.game_options();
+  for (auto& [k, val] : options.values()) v.options[k] = val;
+  v.timer = g.timer;
+  v.cpu_level = g.cpu_level;
+  static std::map<std::string, std::string> schemas;  // encoded once per game; hall thread only
+  auto schema = schemas.find(g.game);
+  if (schema == schemas.end())
+    schema = schemas.emplace(g.game, pr::encode_schema(game.option_schema())).first;
+  v.schema_json = schema->second;
+  for (const auto& m : g.members)
+    v.members.push_back({m, name_of(m), present(m), has_default_name(m)});
+  v.you = person_id;
+  v.status = std::string(to_string(g.status));
+  v.seat_names = game.seat_names();
+  const size_t n = static_cast<size_t>(game.seat_count());
+  const std::vector<std::string> seats = seats_shown(g);
+  for (size_t s = 0; s < n; ++s) {
+    pr::SeatView sv;
+    sv.seat = static_cast<int>(s);
+    const std::string owner = s < seats.size() ? seats[s] : std::string();
+    sv.cpu = owner.empty();
+    sv.person_id = owner;
+    sv.name = owner.empty() ? "CPU " + std::to_string(g.cpu_level) : name_of(owner);
+    sv.default_name = !owner.empty() && has_default_name(owner);
+    sv.cpu_level = owner.empty() ? g.cpu_level : 0;
+    sv.present = !owner.empty() && present(owner);
+    sv.away = !owner.empty() && !at_table(g, owner);
+    sv.cpu_playing = g.cpu_seat == static_cast<int>(s) && !owner.empty();
+    sv.planned = g.status == TableStatus::Idle && !owner.empty() &&
+                 (s >= g.chosen.size() || g.chosen[s] != owner);
+    const rating::Rating r = owner.empty() ? cpu_rating(g.cpu_level) : rating_of(owner, g.game);
+    sv.rating = pr::RatingView{r.rating, r.deviation, owner.empty() ? 0 : games_of(owner, g.game),
+                               !owner.empty() && rating::is_provisional(r)};
+    v.seats.push_back(sv);
+  }
+  v.your_seats = your_seats(g, person_id);
+  static std::map<std::string, std::string> boards;  // encoded once per board; hall thread only
+  const std::string board_key = g.game + (g.game == "musashi" ? options.get("board") : "");
+  auto b = boards.find(board_key);
+  if (b == boards.end()) b = boards.emplace(board_key, pr::encode_board(game.board(options))).first;
+  v.board_json = b->second;
+  if (g.state) {
+    pr::GameView gv;
+    gv.number = g.game_number;
+    gv.position = g.state->position_text();
+    gv.start = g.state->start_text();
+    gv.moves = g.state->moves_played();
+    gv.to_move = g.state->seat_to_move();
+    gv.legal_moves = g.state->legal_moves();
+    std::sort(gv.legal_moves.begin(), gv.legal_moves.end());
+    gv.last_move = gv.moves.empty() ? "" : gv.moves.back();
+    gv.in_check = g.state->seats_in_check();
+    gv.out = g.state->seats_out();
+    gv.clock_limit = g.timer;
+    if (g.timer > 0 && g.status == TableStatus::Playing && gv.to_move >= 0 &&
+        !g.seats[static_cast<size_t>(gv.to_move)].empty())
+      gv.remaining_ms =
+          std::max<int64_t>(0, g.turn_started_ms + g.timer * 1000 - scheduler_.now_ms());
+    gv.result = g.result;
+    gv.stand_ins = g.stand_ins;
+    for (const auto& style : g.state->readable_styles()) {
+      auto& list = g.notation[style];
+      if (list.size() > gv.moves.size()) list.clear();
+      if (list.size() < gv.moves.size()) {
+        const auto more = g.state->readable_moves(style, list.size());
+        list.insert(list.end(), more.begin(), more.end());
+      }
+      if (list.size() == gv.moves.size()) gv.notation[style] = list;
+    }
+    v.current = gv;
+  }
+  return v;
+}
+
+std::vector<int> Hall::your_seats(const Group& g, const std::string& person_id) const {
+  std::vector<int> out;
+  const std::vector<std::string> seats = seats_shown(g);
+  for (size_t s = 0; s < seats.size(); ++s)
+    if (!person_id.empty() && seats[s] == person_id) out.push_back(static_cast<int>(s));
+  return out;
+}
+
+void Hall::broadcast(Group& g) {
+  // Nobody is shown a version the store does not have: after a restart versions carry on
+  // from the stored one, so they never go back (clients ignore older versions).
+  if (g.saved_version != g.version) save_group(g);
+  std::optional<pr::GroupEncoder> encoder;  // built once, for the first member online
+  for (const auto& m : g.members) {
+    auto p = persons_.find(m);
+    if (p == persons_.end() || p->second->conns.empty()) continue;
+    if (!encoder) encoder.emplace(view(g, ""));
+    const std::string text = encoder->for_member(m, your_seats(g, m));
+    for (ConnId c : p->second->conns) outbox_.send(c, text);
+  }
+}
+
+void Hall::on_sync(ConnId c, const std::string& rid, const pr::Sync& m) {
+  Group* g = find_group(c, rid, m.group, true);
+  if (!g) return;
+  std::vector<pr::MissedEvent> missed;
+  for (const auto& e : g->log)
+    if (e.version > m.version) missed.push_back(e);
+  outbox_.send(c, pr::encode(view(*g, person_of(c)), &missed));
+}
+
+void Hall::on_history(ConnId c, const std::string&) {
+  std::vector<pr::HistoryEntry> out;
+  for (auto& row : store_.finished_games_of(person_of(c), 100)) {
+    pr::HistoryEntry e;
+    e.game_id = row.id;
+    e.game = row.game;
+    e.group = row.group_id;
+    json data = json::parse(row.data_json, nullptr, false);
+    const json players = data.is_discarded() ? json::array() : data.value("players", json::array());
+    for (auto& p : players) e.players.push_back(p.value("name", "?"));
+    e.seats = player_refs(players);
+    e.result_json = row.result_json;
+    e.started_ms = row.started_ms;
+    e.ended_ms = row.ended_ms;
+    out.push_back(std::move(e));
+  }
+  outbox_.send(c, pr::encode(out));
+}
+
+void Hall::on_record(ConnId c, const std::string& rid, const pr::GetRecord& m) {
+  auto row = store_.game(m.game_id);
+  if (!row) return send_error(c, rid, "no_game", row.error().message);
+  // A record is for the people who played it and the members of its group.
+  const std::string& me = person_of(c);
+  const bool played =
+      std::find(row->player_ids.begin(), row->player_ids.end(), me) != row->player_ids.end();
+  const Group* group = played ? nullptr : load_group(row->group_id);
+  const bool member = group != nullptr && is_member(*group, me);
+  if (!played && !member)
+    return send_error(c, rid, "no_game", "no game " + std::to_string(m.game_id));
+  pr::RecordView r;
+  r.game_id = row->id;
+  r.game = row->game;
+  json data = json::parse(row->data_json, nullptr, false);
+  if (!data.is_discarded()) {
+    const json players = data.value("players", json::array());
+    for (auto& p : players) r.players.push_back(p.value("name", "?"));
+    r.seats = player_refs(players);
+    r.options_json = data.value("options", json::object()).dump();
+  }
+  r.start = row->start_text;
+  r.moves = row->moves;
+  // Every position of the game, for replaying it in the client (which holds no rules).
+  if (const rules::Game* game = rules::find_game(row->game)) {
+    std::vector<std::pair<std::string, std::string>> o;
+    const json stored = json::parse(r.options_json.empty() ? "{}" : r.options_json, nullptr, false);
+    if (!stored.is_discarded())
+      for (auto& [k, v] : stored.items())
+        if (v.is_string()) o.emplace_back(k, v.get<std::string>());
+    auto options = game->make_options(o);
+    auto state = options ? game->from_position(row->start_text, options.value())
+                         : Result<std::unique_ptr<rules::GameState>>(options.error());
+    if (state) {
+      r.positions.push_back(state.value()->position_text());
+      for (const auto& move : row->moves) {
+        if (!state.value()->play(move)) break;
+        r.positions.push_back(state.value()->position_text());
+      }
+      for (const auto& style : state.value()->readable_styles())
+        if (auto list = state.value()->readable_moves(style, 0); list.size() == r.moves.size())
+          r.notation[style] = std::move(list);
+    }
+  }
+  r.result_json = row->result_json;
+  r.exports = export_record(*row, r.players);
+  outbox_.send(c, pr::encode(r));
+}
+
+}  // namespace kaisho::server
