@@ -9,7 +9,6 @@ void Hall::save_person(const Person& p) {
 }
 
 void Hall::save_group(Group& g) {
-  g.saved_version = g.version;
   json j = {{"game", g.game},
             {"options", g.options},
             {"timer", g.timer},
@@ -28,7 +27,8 @@ void Hall::save_group(Group& g) {
     stand_ins.push_back({{"ply", si.ply}, {"seat", si.seat}, {"reason", si.reason}});
   j["stand_ins"] = stand_ins;
   if (g.result) j["result"] = json::parse(pr::encode_result(*g.result));
-  (void)store_.put_group({g.id, j.dump()});
+  // A write that fails is tried again with the group's next change.
+  if (store_.put_group({g.id, j.dump()})) g.saved_version = g.version;
 }
 
 Status Hall::restore() {

@@ -120,8 +120,10 @@ std::vector<int> Hall::your_seats(const Group& g, const std::string& person_id) 
 }
 
 void Hall::broadcast(Group& g) {
-  // Nobody is shown a version the store does not have: after a restart versions carry on
-  // from the stored one, so they never go back (clients ignore older versions).
+  // The group is stored before it is shown, so after a restart its version carries on from
+  // the stored one and never goes back (clients ignore older versions). Should the store
+  // fail, members are still shown the change (the move itself was stored, or refused) and
+  // the write is tried again with the next change.
   if (g.saved_version != g.version) save_group(g);
   std::optional<pr::GroupEncoder> encoder;  // built once, for the first member online
   for (const auto& m : g.members) {

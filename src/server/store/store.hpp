@@ -1,5 +1,5 @@
 #pragma once
-// Durable storage behind an interface: the embedded default is SQLite (sqlite_store.hpp);
+// Durable storage behind an interface: the embedded default is SQLite (sqlite_store.cpp);
 // a PostgreSQL store can implement the same interface when one machine is not enough.
 // Every call is synchronous and durable when it returns (the server relies on this: a move
 // is stored before anyone is told of it).
