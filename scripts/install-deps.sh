@@ -3,12 +3,17 @@
 # Packages already present are skipped, so this is quick after the first run.
 set -euo pipefail
 packages=(build-essential cmake g++ pkg-config googletest libgtest-dev libbenchmark-dev
-  clang-format libboost-dev nlohmann-json3-dev libsqlite3-dev sqlite3 libssl-dev
+  clang-format libboost-dev nlohmann-json3-dev libsqlite3-dev sqlite3 libpq-dev libssl-dev
   clang libclang-rt-14-dev)
-# --with-browser: also Debian's Chromium and the fonts Arabic and kanji need (browser tests).
-if [ "${1:-}" = "--with-browser" ]; then
-  packages+=(chromium fonts-noto-core fonts-noto-cjk)
-fi
+for option in "$@"; do
+  case "$option" in
+    # Debian's Chromium and the fonts Arabic and kanji need (browser tests).
+    --with-browser) packages+=(chromium fonts-noto-core fonts-noto-cjk) ;;
+    # PostgreSQL and HAProxy: several servers, one hall (scripts/cluster.sh, the cluster test).
+    --with-cluster) packages+=(postgresql haproxy curl) ;;
+    *) echo "unknown option $option (--with-browser, --with-cluster)" >&2; exit 2 ;;
+  esac
+done
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -5,7 +5,7 @@
 # end-to-end tests against a real server; and that every file is formatted (scripts/format.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh --with-browser
+scripts/install-deps.sh --with-browser --with-cluster
 cmake -S . -B build-test -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKAISHO_SANITIZE=ON \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" >/dev/null
 cmake --build build-test -j"$(nproc)"

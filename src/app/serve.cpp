@@ -113,12 +113,14 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
       hall_config.groups_per_address_burst = std::max(1.0, static_cast<double>(*number) / 4);
     } else if (a == "--idle-group-ms" && number && *number >= 1)
       hall_config.idle_group_ms = *number;
+    else if (a == "--server-name" && !v.empty())
+      hall_config.server_name = v;
     else {
       err << "error: unknown or invalid argument " << a << " " << text::quote(v) << "\n";
       return 2;
     }
   }
-  auto store = server::open_sqlite_store(db);
+  auto store = server::open_store(db);
   if (!store) {
     err << "error: " << store.error().message << "\n";
     return 1;

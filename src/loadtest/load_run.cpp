@@ -46,6 +46,7 @@ struct Person {
   bool awaiting = false;
   int awaiting_number = 0;
   size_t awaiting_count = 0;
+  std::string server;  // the server a `moved` named for this person's group
   // What this person was shown of the current game (crash-safety mode).
   int game_number = 0;
   std::vector<std::string> moves;
@@ -147,6 +148,16 @@ class LoadRun final : public ClientEvents {
       on_group(id, p, m["group"]);
     } else if (type == "error") {
       const std::string code = m.value("code", "?");
+      if (code == "moved") {
+        // Another server plays the group (several servers behind a proxy): reconnect,
+        // through the proxy, to the one named (or, not yet known, as routed again).
+        const json params = m.value("params", json::object());
+        p.server = params.value("server", "");
+        ++report_.moved;
+        p.dropped_on_purpose = true;
+        pool_.drop(id);
+        return;
+      }
       count_error(code);
       if (p.awaiting &&
           (code == "stale_version" || code == "not_your_turn" || code == "illegal_move")) {
@@ -178,12 +189,22 @@ class LoadRun final : public ClientEvents {
                           : was_open ? 200 + static_cast<int64_t>(rng_.below(600))
                                      : 500;
     pool_.after(delay, [this, id] {
-      if (phase_ != Phase::Done) pool_.connect(id, person(id).source);
+      if (phase_ != Phase::Done) pool_.connect(id, person(id).source, target_of(person(id)));
     });
   }
 
  private:
   Person& person(ClientId id) { return people_[id]; }
+
+  // Where a person connects: /ws, with its group once known (a proxy routes by it) and the
+  // server it was told plays that group.
+  std::string target_of(const Person& p) const {
+    const std::string& group = tables_[static_cast<size_t>(p.table)].id;
+    std::string target = "/ws";
+    if (!group.empty()) target += "?group=" + group;
+    if (!group.empty() && !p.server.empty()) target += "&server=" + p.server;
+    return target;
+  }
 
   void count_error(const std::string& code) {
     ++report_.errors;

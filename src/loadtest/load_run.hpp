@@ -63,6 +63,7 @@ struct LoadReport {
   std::map<std::string, uint64_t> error_codes;
   uint64_t disconnects = 0;  // connections closed that the test did not drop itself
   uint64_t drops = 0;        // connections the test dropped on purpose
+  uint64_t moved = 0;        // `moved` answers: reconnections to the server that plays a group
   uint64_t reconnects = 0;
   uint64_t connect_failures = 0;
   double rss_mb_start = 0, rss_mb_connected = 0, rss_mb_tables = 0, rss_mb_end = 0;

@@ -111,6 +111,7 @@ int loadtest_command(const std::vector<std::string>& args, std::ostream& out, st
   for (const auto& [code, count] : r.error_codes) out << "error " << code << " " << count << "\n";
   out << "disconnects " << r.disconnects << "\n";
   out << "drops " << r.drops << "\n";
+  out << "moved " << r.moved << "\n";
   out << "reconnects " << r.reconnects << "\n";
   out << "connect_failures " << r.connect_failures << "\n";
   out << std::setprecision(1);

@@ -22,8 +22,10 @@ class Connection : public std::enable_shared_from_this<Connection> {
   Connection(asio::io_context& ioc, ClientId id, ClientEvents& events, std::function<void()> on_end)
       : ws_(asio::make_strand(ioc)), id_(id), events_(events), on_end_(std::move(on_end)) {}
 
-  void start(const tcp::endpoint& server, const std::string& host, const std::string& source) {
+  void start(const tcp::endpoint& server, const std::string& host, const std::string& source,
+             const std::string& target) {
     host_ = host;
+    target_ = target;
     beast::error_code ec;
     auto& socket = beast::get_lowest_layer(ws_).socket();
     socket.open(tcp::v4(), ec);
@@ -51,7 +53,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
     beast::get_lowest_layer(ws_).expires_never();
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
     ws_.read_message_max(4 << 20);
-    ws_.async_handshake(host_, "/ws",
+    ws_.async_handshake(host_, target_,
                         beast::bind_front_handler(&Connection::on_handshake, shared_from_this()));
   }
   void on_handshake(beast::error_code ec) {
@@ -95,6 +97,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   ClientEvents& events_;
   std::function<void()> on_end_;
   std::string host_;
+  std::string target_;
   beast::flat_buffer buffer_;
   std::deque<std::string> queue_;
   bool open_ = false;
@@ -120,13 +123,13 @@ WsClientPool::WsClientPool(std::string host, uint16_t port, ClientEvents& events
 
 WsClientPool::~WsClientPool() = default;
 
-void WsClientPool::connect(ClientId id, const std::string& source) {
+void WsClientPool::connect(ClientId id, const std::string& source, const std::string& target) {
   // The connection object lives until its last handler has run; the map only lets send()
   // and drop() find it while it is open.
   auto c = std::make_shared<Connection>(impl_->ioc, id, impl_->events,
                                         [this, id] { impl_->connections.erase(id); });
   impl_->connections[id] = c;
-  c->start(impl_->server, impl_->host, source);
+  c->start(impl_->server, impl_->host, source, target);
 }
 
 void WsClientPool::send(ClientId id, std::string text) {

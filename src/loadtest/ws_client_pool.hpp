@@ -28,8 +28,9 @@ class WsClientPool {
   WsClientPool& operator=(const WsClientPool&) = delete;
 
   // Opens connection `id` from the local address `source` (e.g. 127.0.0.7: the loopback
-  // network lets one machine look like many addresses).
-  void connect(ClientId id, const std::string& source);
+  // network lets one machine look like many addresses) to `target` (the path and query:
+  // /ws?group=ID lets a proxy route it to the server of that group).
+  void connect(ClientId id, const std::string& source, const std::string& target = "/ws");
   void send(ClientId id, std::string text);
   // Drops the connection at once (as a browser tab closing would); on_closed follows.
   void drop(ClientId id);

@@ -3,6 +3,7 @@
 // in-memory record of what each connection was sent, and a real SQLite file.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -100,6 +101,7 @@ class HallTest : public ::testing::Test {
             ("kaisho-hall-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
              "-" + ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".db");
     std::filesystem::remove(path_);
+    if (postgres()) ASSERT_TRUE(empty_postgres_store_for_tests(postgres()).ok());
     open();
   }
   void TearDown() override {
@@ -109,9 +111,15 @@ class HallTest : public ::testing::Test {
       for (const char* suffix : {"", "-wal", "-shm"})
         std::filesystem::remove(path_.string() + suffix);
   }
+  // The store the tests run on: an SQLite file, or with KAISHO_TEST_POSTGRES=URI the
+  // PostgreSQL database there (emptied before each test), so every suite runs on both.
+  static const char* postgres() { return std::getenv("KAISHO_TEST_POSTGRES"); }
+  Result<std::unique_ptr<Store>> open_test_store() {
+    return postgres() ? open_postgres_store(postgres()) : open_sqlite_store(path_.string());
+  }
   void open() {
-    auto s = open_sqlite_store(path_.string());
-    ASSERT_TRUE(s.ok());
+    auto s = open_test_store();
+    ASSERT_TRUE(s.ok()) << s.error().message;
     store_ = std::move(s.value());
     HallConfig config = config_;
     config.away_grace_ms = 3000;

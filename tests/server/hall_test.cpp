@@ -2,6 +2,7 @@
 #include "ai/levels.hpp"
 #include "hall_fixture.hpp"
 #include "rules/registry/registry.hpp"
+#include "server/identity/tokens.hpp"
 
 namespace kaisho::server::testing {
 namespace {
@@ -755,6 +756,52 @@ TEST_F(Hall2, PresenceAndNameChangesLookOnlyAtThePersonsOwnTables) {
   EXPECT_EQ(hall_->stats().groups_visited - before, 1u);
   disconnect(a);
   EXPECT_EQ(hall_->stats().groups_visited - before, 2u);
+}
+
+TEST_F(Hall2, TwoGamesEndingOnTwoServersBothCountInTheRating) {
+  // A second hall (another server) on the same store: the same person plays a game on each.
+  auto second_store = open_test_store();
+  ASSERT_TRUE(second_store.ok());
+  RecordingOutbox out2;
+  InstantCpu cpu2{clock_};
+  HallConfig config2;
+  config2.server_name = "s2";
+  Hall other(clock_, *second_store.value(), out2, cpu2, config2);
+  ASSERT_TRUE(other.restore().ok());
+  std::string token;
+  ConnId a = person("Aiko", &token);
+  const std::string here = create(a, "shogi");
+  send(a, {{"type", "start"}, {"group", here}});
+  // Aiko on the other server (another tab), in another group there.
+  const ConnId b = 9001;
+  other.connected(b, "");
+  other.received(b, json{{"type", "hello"}, {"token", token}}.dump());
+  other.received(b, json{{"type", "create_group"}, {"game", "shogi"}}.dump());
+  clock_.run();
+  json g2;
+  for (auto it = out2.sent[b].rbegin(); it != out2.sent[b].rend(); ++it)
+    if ((*it)["type"] == "group") {
+      g2 = (*it)["group"];
+      break;
+    }
+  ASSERT_FALSE(g2.is_null());
+  other.received(b, json{{"type", "start"}, {"group", g2["id"]}}.dump());
+  clock_.run();
+  // Both tables have read Aiko's rating (1500, no games); she loses both.
+  send(a, {{"type", "resign"}, {"group", here}});
+  other.received(b, json{{"type", "resign"}, {"group", g2["id"]}}.dump());
+  clock_.run();
+  // The store has both games: neither server overwrote the other's update.
+  auto row = store_->person_by_token(token_hash(token));
+  ASSERT_TRUE(row.ok());
+  const auto ratings = store_->ratings_of(row->id);
+  ASSERT_EQ(ratings.size(), 1u);
+  EXPECT_EQ(ratings[0].games, 2);
+  const json first = group(a)["table"]["game"]["result"]["rating_changes"][0];
+  EXPECT_LT(ratings[0].value.rating, first["after"].get<double>()) << "the second loss counted";
+  // A game already ended is not rated again (a restart that ends it a second time).
+  send(a, {{"type", "start"}, {"group", here}});
+  EXPECT_EQ(store_->ratings_of(row->id)[0].games, 2);
 }
 
 // Someone who is not a member cannot touch a group, a forged token is just a new person,

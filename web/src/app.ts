@@ -165,7 +165,7 @@ export class App {
     this.win.addEventListener("hashchange", () => this.onLocation());
     if (this.route.page === "demo") return; // the demo needs no server
     this.conn = new Connection({
-      url: socketUrl(this.win.location),
+      url: socketUrl(this.win.location, this.route.page === "group" ? this.route.id : null),
       onOpen: (send) =>
         send(msg.hello(this.storage.get(KEYS.token), this.storage.get(KEYS.name) ?? undefined)),
       onMessage: (m) => this.onMessage(m),
@@ -282,6 +282,10 @@ export class App {
       }
       case "error": {
         const pending = this.store.state.pending;
+        if (m.code === "moved") {
+          this.followMoved(m.params?.["group"] ?? null, m.params?.["server"] ?? null);
+          break;
+        }
         if (m.code === "not_member" || m.code === "no_such_group") {
           const last = this.storage.get(KEYS.lastGroup);
           const r = this.route;
@@ -344,6 +348,25 @@ export class App {
     }
   }
   private resumeOffered = false;
+  private moves: number[] = [];
+
+  /**
+   * Another server plays the group (several servers behind a proxy): reconnect there, as if
+   * nothing happened (the reconnection greets and re-syncs). A proxy that keeps sending us
+   * back is not followed forever: after a few moves in a short time the page says so.
+   */
+  private followMoved(group: string | null, server: string | null): void {
+    const now = Date.now();
+    this.moves = [...this.moves.filter((t) => now - t < 10_000), now];
+    if (this.moves.length > 5) {
+      this.store.update({ notice: this.notice("error", errorText("moved", undefined, this.i18n)) });
+      return;
+    }
+    const url = socketUrl(this.win.location, group, server);
+    // Not yet known who holds it: ask again in a moment, through the proxy.
+    if (server) this.conn?.moveTo(url);
+    else setTimeout(() => this.conn?.moveTo(url), 300);
+  }
 
   /** Announces what changed at the table, and marks the viewer's turn in the tab. */
   private tableChanged(prev: GroupState | null, next: GroupState): void {

@@ -133,5 +133,10 @@ describe("connection", () => {
   it("builds the socket URL from the page", () => {
     expect(socketUrl({ protocol: "https:", host: "k.example" })).toBe("wss://k.example/ws");
     expect(socketUrl({ protocol: "http:", host: "127.0.0.1:8080" })).toBe("ws://127.0.0.1:8080/ws");
+    // Several servers: the proxy routes by the group, and by the server a `moved` named.
+    expect(socketUrl({ protocol: "http:", host: "h" }, "G1")).toBe("ws://h/ws?group=G1");
+    expect(socketUrl({ protocol: "http:", host: "h" }, "G1", "s2")).toBe(
+      "ws://h/ws?group=G1&server=s2",
+    );
   });
 });

@@ -9,14 +9,20 @@ import { moveLabel, standInAt } from "../src/ui/moveText";
 import { cpuName, personName, recordPlayerName } from "../src/ui/names";
 import { formatRating, signed } from "../src/ui/ratings";
 import illegalMoveHeader from "../../src/rules/api/illegal_move.hpp?raw";
-import hallSource from "../../src/server/hall/hall.cpp?raw";
-import codecSource from "../../src/server/protocol/codec.cpp?raw";
-import namesSource from "../../src/server/identity/names.cpp?raw";
 
 const en = new I18n("en");
 const ar = new I18n("ar");
 const LRI = "\u2066";
 const PDI = "\u2069";
+
+/** The C++ sources that answer clients (hall, protocol, identity): every error code they send. */
+const serverSources = Object.values(
+  import.meta.glob<string>("../../src/server/{hall,protocol,identity}/*.cpp", {
+    query: "?raw",
+    import: "default",
+    eager: true,
+  }),
+);
 
 /** The reason codes the rules engines can send (src/rules/api/illegal_move.hpp). */
 function serverReasons(): string[] {
@@ -50,7 +56,7 @@ describe("errors are written by the client, in the page's language", () => {
   });
   it("has a text in both languages for every error code the server sends", () => {
     const codes = new Set<string>();
-    for (const src of [hallSource, codecSource, namesSource])
+    for (const src of serverSources)
       for (const m of src.matchAll(
         /(?:send_error\(c, rid,\s*|make_error\(|ErrorReply\{rid, )"(\w+)"/g,
       ))

@@ -6,7 +6,15 @@ namespace kaisho::server {
 
 Hall::Group* Hall::find_group(ConnId c, const std::string& rid, const std::string& group_id,
                               bool must_be_member) {
-  Group* loaded = load_group(group_id);
+  std::string elsewhere;
+  Group* loaded = load_group(group_id, &elsewhere);
+  if (!loaded && !elsewhere.empty()) {
+    // Another server plays this group: the client reconnects to it (through the proxy).
+    Error e = make_error("moved", "the group is played by server " + elsewhere);
+    e.params = {{"group", group_id}, {"server", elsewhere == "?" ? "" : elsewhere}};
+    send_error(c, rid, e);
+    return nullptr;
+  }
   if (!loaded) {
     send_error(c, rid, "no_such_group", "there is no group " + text::quote(group_id));
     return nullptr;
@@ -39,6 +47,7 @@ void Hall::on_create(ConnId c, const std::string& rid, const pr::CreateGroup& m)
   Group& ref = *g;
   groups_[g->id] = std::move(g);
   groups_of_[person].insert(ref.id);
+  (void)store_.claim_group(ref.id, config_.server_name);  // a new id: nobody else holds it
   bump(ref, "created", ref.id);
   broadcast(ref);
 }

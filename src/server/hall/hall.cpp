@@ -66,8 +66,8 @@ const std::string& Hall::person_of(ConnId c) const {
 }
 
 std::string Hall::name_of(const std::string& person_id) const {
-  auto p = persons_.find(person_id);
-  return p == persons_.end() ? "?" : p->second->name;
+  const Person* p = find_person(person_id);
+  return p ? p->name : "?";
 }
 
 void Hall::send_error(ConnId c, const std::string& rid, const std::string& code,

@@ -49,6 +49,9 @@ struct HallConfig {
   // is loaded again when someone opens its link); checked every idle_sweep_ms.
   int64_t idle_group_ms = 10 * 60'000;
   int64_t idle_sweep_ms = 60'000;
+  // This server's name among several sharing one store (the proxy's name for it): a client
+  // sent a group another server holds is told to reconnect there (docs/server.md).
+  std::string server_name;
 };
 
 // What the hall holds and has done, for tests and the operator (no effect on behaviour).
@@ -105,8 +108,9 @@ class Hall {
   void request_cpu(Group& g, CpuReason why);
   void cancel_turn(Group& g);
   void presence_changed(const std::string& person_id);
-  // Loads a group from the store when it is not in memory; null when there is none.
-  Group* load_group(const std::string& id);
+  // Loads a group from the store when it is not in memory, claiming it for this server; null
+  // when there is none, or (with *elsewhere set to its holder) when another server holds it.
+  Group* load_group(const std::string& id, std::string* elsewhere = nullptr);
   // Groups nobody is at leave memory after config.idle_group_ms.
   void sweep_idle_later();
   void sweep_idle();
@@ -138,6 +142,10 @@ class Hall {
   Group* find_group(ConnId c, const std::string& rid, const std::string& group_id,
                     bool must_be_member);
   bool present(const std::string& person_id) const;
+  // A person from the cache, else from the store (null when there is none).
+  Person* find_person(const std::string& person_id) const;
+  Person* cache_person(const PersonRow& row) const;
+  void load_ratings(const std::string& person_id) const;
   bool is_member(const Group& g, const std::string& person_id) const;
   // Present and still a member: a seated person not at the table has the CPU play for them.
   bool at_table(const Group& g, const std::string& person_id) const;
@@ -156,11 +164,14 @@ class Hall {
   Outbox& outbox_;
   CpuService& cpu_;
   HallConfig config_;
-  std::map<std::string, std::unique_ptr<Person>> persons_;  // by id
-  std::map<std::string, std::string> person_by_token_hash_;
+  // People and ratings are caches of the store (read when first needed; the store is the
+  // truth, also for other servers sharing it): mutable so that views can fill them.
+  mutable std::map<std::string, std::unique_ptr<Person>> persons_;  // by id
+  mutable std::map<std::string, std::string> person_by_token_hash_;
   std::map<ConnId, Conn> conns_;
   std::map<std::string, std::unique_ptr<Group>> groups_;
-  std::map<std::pair<std::string, std::string>, std::pair<rating::Rating, int>> ratings_;
+  mutable std::map<std::pair<std::string, std::string>, std::pair<rating::Rating, int>> ratings_;
+  mutable std::set<std::string> ratings_loaded_;  // persons whose ratings are in ratings_
   // The loaded groups each person is a member of: presence and name changes look only here.
   std::unordered_map<std::string, std::set<std::string>> groups_of_;
   CreationLimits limits_;

@@ -11,11 +11,13 @@ void Hall::on_hello(ConnId c, const std::string& rid, const pr::Hello& m) {
   std::string token;
   Person* person = nullptr;
   if (m.token && looks_like_token(*m.token)) {
-    auto it = person_by_token_hash_.find(token_hash(*m.token));
-    if (it != person_by_token_hash_.end()) {
-      person = persons_[it->second].get();
-      token = *m.token;
+    const std::string hash = token_hash(*m.token);
+    if (auto it = person_by_token_hash_.find(hash); it != person_by_token_hash_.end()) {
+      person = find_person(it->second);
+    } else if (auto row = store_.person_by_token(hash)) {
+      person = cache_person(row.value());
     }
+    if (person) token = *m.token;
   }
   if (!person) {
     // A first visit, or a token we never issued: a new person with a new token — as many as
@@ -50,7 +52,7 @@ void Hall::on_hello(ConnId c, const std::string& rid, const pr::Hello& m) {
 void Hall::on_set_name(ConnId c, const std::string& rid, const pr::SetName& m) {
   auto n = clean_name(m.name);
   if (!n) return send_error(c, rid, n.error());
-  Person& p = *persons_[person_of(c)];
+  Person& p = *find_person(person_of(c));
   p.name = n.value();
   save_person(p);
   outbox_.send(c, pr::encode(pr::Welcome{"", p.id, p.name, has_default_name(p.id)}));

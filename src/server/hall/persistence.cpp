@@ -32,26 +32,24 @@ void Hall::save_group(Group& g) {
 }
 
 Status Hall::restore() {
-  for (auto& p : store_.persons()) {
-    auto person = std::make_unique<Person>();
-    person->id = p.id;
-    person->name = p.name;
-    person->token_hash = p.token_hash;
-    person->away_since_ms = scheduler_.now_ms();
-    person_by_token_hash_[p.token_hash] = p.id;
-    persons_[p.id] = std::move(person);
-  }
-  for (auto& r : store_.ratings()) ratings_[{r.person, r.game}] = {r.value, r.games};
-  // Groups stay in the store until someone opens them: a restart loads none, and a game in
-  // progress goes on when one of its people comes back (nobody present: nothing to play for).
+  // Nothing is loaded here: people, ratings and groups are read from the store when they are
+  // first needed, so a restart loads no group, and a game in progress goes on when one of its
+  // people comes back (nobody present: nothing to play for).
   sweep_idle_later();
   return ok_status();
 }
 
-Hall::Group* Hall::load_group(const std::string& id) {
+Hall::Group* Hall::load_group(const std::string& id, std::string* elsewhere) {
   if (auto it = groups_.find(id); it != groups_.end()) return it->second.get();
   auto row = store_.group(id);
   if (!row) return nullptr;
+  // Only one server plays a group: the one that holds its claim.
+  auto claimed = store_.claim_group(id, config_.server_name);
+  if (!claimed || !claimed.value()) {
+    if (elsewhere) *elsewhere = claimed ? store_.group_owner(id) : "";
+    if (elsewhere && elsewhere->empty()) *elsewhere = "?";  // held, holder not yet known
+    return nullptr;
+  }
   json j = json::parse(row->data_json, nullptr, false);
   if (j.is_discarded() || !rules::find_game(j.value("game", ""))) return nullptr;
   auto g = std::make_unique<Group>();
@@ -121,6 +119,31 @@ void Hall::sweep_idle_later() {
   });
 }
 
+Hall::Person* Hall::cache_person(const PersonRow& row) const {
+  auto person = std::make_unique<Person>();
+  person->id = row.id;
+  person->name = row.name;
+  person->token_hash = row.token_hash;
+  person->away_since_ms = scheduler_.now_ms();
+  Person* p = person.get();
+  person_by_token_hash_[row.token_hash] = row.id;
+  persons_[row.id] = std::move(person);
+  return p;
+}
+
+Hall::Person* Hall::find_person(const std::string& person_id) const {
+  if (auto it = persons_.find(person_id); it != persons_.end()) return it->second.get();
+  if (person_id.empty()) return nullptr;
+  auto row = store_.person(person_id);
+  return row ? cache_person(row.value()) : nullptr;
+}
+
+void Hall::load_ratings(const std::string& person_id) const {
+  if (!ratings_loaded_.insert(person_id).second) return;
+  for (const auto& r : store_.ratings_of(person_id))
+    ratings_[{r.person, r.game}] = {r.value, r.games};
+}
+
 void Hall::sweep_idle() {
   const int64_t now = scheduler_.now_ms();
   std::vector<std::string> idle;
@@ -132,6 +155,21 @@ void Hall::sweep_idle() {
     cancel_turn(g);  // a late CPU answer finds no group and is dropped
     for (const auto& m : g.members) forget_membership(m, id);
     groups_.erase(id);
+    store_.release_group(id);
+  }
+  // People nobody needs now (not connected, in no table in memory) leave the caches too.
+  for (auto it = persons_.begin(); it != persons_.end();) {
+    const Person& p = *it->second;
+    if (p.conns.empty() && !groups_of_.contains(p.id)) {
+      person_by_token_hash_.erase(p.token_hash);
+      ratings_loaded_.erase(p.id);
+      for (auto r = ratings_.lower_bound({p.id, ""});
+           r != ratings_.end() && r->first.first == p.id;)
+        r = ratings_.erase(r);
+      it = persons_.erase(it);
+    } else {
+      ++it;
+    }
   }
   limits_.forget_full(now);
 }

@@ -22,11 +22,13 @@ std::string outcome_kind(const rules::Outcome& o) {
 }  // namespace
 
 rating::Rating Hall::rating_of(const std::string& person, const std::string& game) const {
+  load_ratings(person);
   auto it = ratings_.find({person, game});
   return it == ratings_.end() ? rating::Rating{} : it->second.first;
 }
 
 int Hall::games_of(const std::string& person, const std::string& game) const {
+  load_ratings(person);
   auto it = ratings_.find({person, game});
   return it == ratings_.end() ? 0 : it->second.second;
 }
@@ -66,39 +68,68 @@ void Hall::finish_game(Group& g) {
   std::vector<bool> fixed(n);
   for (size_t s = 0; s < n; ++s)
     fixed[s] = g.seats[s].empty() || std::count(g.seats.begin(), g.seats.end(), g.seats[s]) > 1;
-  const std::vector<rating::Rating> after = rating::rate_table(before, fixed, score);
-  for (size_t s = 0; s < n; ++s) {
-    if (fixed[s]) continue;
-    const std::string& person = g.seats[s];
-    auto& stored = ratings_[{person, g.game}];
-    stored = {after[s], stored.second + 1};
-    (void)store_.put_rating({person, g.game, after[s], stored.second});
-    // What the ratings expected of this seat and what it scored, over the seats it is compared
-    // with: the client explains the change with them.
-    double expected = 0, scored = 0;
-    int compared = 0;
-    for (size_t o2 = 0; o2 < n; ++o2) {
-      if (o2 == s) continue;
-      const std::optional<double> sc = score(s, o2);
-      if (!sc) continue;
-      expected += rating::expected_score(before[s], before[o2]);
-      scored += *sc;
-      ++compared;
+  std::vector<std::string> rated;
+  for (size_t s = 0; s < n; ++s)
+    if (!fixed[s]) rated.push_back(g.seats[s]);
+  // The ratings are decided inside the store's transaction, from the ratings as they are
+  // there: a game ending meanwhile on another server is counted, not overwritten.
+  auto decide = [&](const std::vector<RatingRow>& current) {
+    GameEnd end;
+    size_t k = 0;
+    for (size_t s = 0; s < n; ++s)
+      if (!fixed[s]) before[s] = current[k++].value;
+    const std::vector<rating::Rating> after = rating::rate_table(before, fixed, score);
+    r.rating_changes.clear();
+    k = 0;
+    for (size_t s = 0; s < n; ++s) {
+      if (fixed[s]) continue;
+      const std::string& person = g.seats[s];
+      end.ratings.push_back({person, g.game, after[s], current[k++].games + 1});
+      // What the ratings expected of this seat and what it scored, over the seats it is
+      // compared with: the client explains the change with them.
+      double expected = 0, scored = 0;
+      int compared = 0;
+      for (size_t o2 = 0; o2 < n; ++o2) {
+        if (o2 == s) continue;
+        const std::optional<double> sc = score(s, o2);
+        if (!sc) continue;
+        expected += rating::expected_score(before[s], before[o2]);
+        scored += *sc;
+        ++compared;
+      }
+      pr::RatingChange change;
+      change.person_id = person;
+      change.seat = static_cast<int>(s);
+      change.before = before[s].rating;
+      change.after = after[s].rating;
+      change.deviation_before = before[s].deviation;
+      change.deviation_after = after[s].deviation;
+      change.expected = compared ? expected / compared : 0.5;
+      change.score = compared ? scored / compared : 0.5;
+      change.provisional_before = rating::is_provisional(before[s]);
+      change.provisional = rating::is_provisional(after[s]);
+      r.rating_changes.push_back(change);
     }
-    pr::RatingChange change;
-    change.person_id = person;
-    change.seat = static_cast<int>(s);
-    change.before = before[s].rating;
-    change.after = after[s].rating;
-    change.deviation_before = before[s].deviation;
-    change.deviation_after = after[s].deviation;
-    change.expected = compared ? expected / compared : 0.5;
-    change.score = compared ? scored / compared : 0.5;
-    change.provisional_before = rating::is_provisional(before[s]);
-    change.provisional = rating::is_provisional(after[s]);
-    r.rating_changes.push_back(change);
+    end.result_json = pr::encode_result(r);
+    end.ended_ms = scheduler_.wall_ms();
+    return end;
+  };
+  auto stored = store_.end_game(g.game_db_id, g.game, rated, decide);
+  if (stored) {
+    // The result as stored (the same, or the one a first ending stored before a crash).
+    if (auto kept = pr::decode_result(stored.value())) r = kept.value();
+  } else {
+    // The store failed: the change is shown from the ratings known here, and not kept.
+    std::vector<RatingRow> known;
+    for (const auto& person : rated)
+      known.push_back({person, g.game, rating_of(person, g.game), games_of(person, g.game)});
+    decide(known);
   }
-  (void)store_.finish_game(g.game_db_id, pr::encode_result(r), scheduler_.wall_ms());
+  // The ratings changed in the store: read them afresh when next needed.
+  for (const auto& person : rated) {
+    ratings_loaded_.erase(person);
+    ratings_.erase({person, g.game});
+  }
   g.result = r;
   g.status = TableStatus::Finished;
   bump(g, "result", r.reason);

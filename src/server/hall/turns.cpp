@@ -68,7 +68,8 @@ void Hall::schedule_turn(Group& g) {
   const std::string id = g.id;
   const uint64_t ticket = g.cpu_ticket;
   if (!present(owner)) {
-    const int64_t since = persons_[owner]->away_since_ms;
+    const Person* away = find_person(owner);
+    const int64_t since = away ? away->away_since_ms : 0;
     const int64_t wait = std::max<int64_t>(0, since + config_.away_grace_ms - now);
     g.grace_timer = scheduler_.after(wait, [this, alive, id, ticket] {
       if (auto a = alive.lock(); !a || !*a) return;

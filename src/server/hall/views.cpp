@@ -170,8 +170,18 @@ void Hall::on_record(ConnId c, const std::string& rid, const pr::GetRecord& m) {
   const std::string& me = person_of(c);
   const bool played =
       std::find(row->player_ids.begin(), row->player_ids.end(), me) != row->player_ids.end();
-  const Group* group = played ? nullptr : load_group(row->group_id);
-  const bool member = group != nullptr && is_member(*group, me);
+  // A member of the group may see its games; the group may be played by another server, so
+  // its members are read from the store when it is not here.
+  bool member = false;
+  if (!played) {
+    if (auto it = groups_.find(row->group_id); it != groups_.end()) {
+      member = is_member(*it->second, me);
+    } else if (auto stored = store_.group(row->group_id)) {
+      const json j = json::parse(stored->data_json, nullptr, false);
+      const json members = j.is_discarded() ? json::array() : j.value("members", json::array());
+      member = std::find(members.begin(), members.end(), me) != members.end();
+    }
+  }
   if (!played && !member)
     return send_error(c, rid, "no_game", "no game " + std::to_string(m.game_id));
   pr::RecordView r;

@@ -412,7 +412,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (ec) return;
     auto req = parser_->release();
     if (websocket::is_upgrade(req)) {
-      if (req.target() != "/ws") return;
+      // /ws, with or without a query (?group=ID&server=NAME is for the proxy's routing).
+      const auto target = req.target();
+      if (target != "/ws" && target.substr(0, 4) != "/ws?") return;
       const auto view = [](beast::string_view v) { return std::string_view(v.data(), v.size()); };
       if (!origin_allowed(view(req[http::field::origin]), view(req[http::field::host]),
                           server_.config.allowed_origins))

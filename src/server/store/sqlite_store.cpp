@@ -80,36 +80,72 @@ class SqliteStore final : public Store {
                 "ON CONFLICT(id) DO UPDATE SET name = excluded.name");
     return done(s.bind(1, p.id).bind(2, p.token_hash).bind(3, p.name).run());
   }
-  std::vector<PersonRow> persons() override {
-    std::vector<PersonRow> out;
-    Statement s(db_, "SELECT id, token_hash, name FROM persons");
-    while (s.step()) out.push_back({s.text(0), s.text(1), s.text(2)});
-    return out;
+  Result<PersonRow> person(const std::string& id) override {
+    Statement s(db_, "SELECT id, token_hash, name FROM persons WHERE id = ?1");
+    s.bind(1, id);
+    if (!s.step()) return make_error("no_such_person", "there is no person " + id);
+    return PersonRow{s.text(0), s.text(1), s.text(2)};
   }
-  Status put_rating(const RatingRow& r) override {
-    Statement s(db_,
-                "INSERT INTO ratings VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT(person, game) DO "
-                "UPDATE SET "
-                "rating = excluded.rating, deviation = excluded.deviation, volatility = "
-                "excluded.volatility, "
-                "games = excluded.games");
-    return done(s.bind(1, r.person)
-                    .bind(2, r.game)
-                    .bind(3, r.value.rating)
-                    .bind(4, r.value.deviation)
-                    .bind(5, r.value.volatility)
-                    .bind(6, static_cast<int64_t>(r.games))
-                    .run());
+  Result<PersonRow> person_by_token(const std::string& token_hash) override {
+    Statement s(db_, "SELECT id, token_hash, name FROM persons WHERE token_hash = ?1");
+    s.bind(1, token_hash);
+    if (!s.step()) return make_error("no_such_person", "no person has this token");
+    return PersonRow{s.text(0), s.text(1), s.text(2)};
   }
-  std::vector<RatingRow> ratings() override {
+  std::vector<RatingRow> ratings_of(const std::string& person) override {
     std::vector<RatingRow> out;
-    Statement s(db_, "SELECT person, game, rating, deviation, volatility, games FROM ratings");
+    Statement s(db_,
+                "SELECT person, game, rating, deviation, volatility, games FROM ratings WHERE "
+                "person = ?1");
+    s.bind(1, person);
     while (s.step())
       out.push_back({s.text(0),
                      s.text(1),
                      {s.real(2), s.real(3), s.real(4)},
                      static_cast<int>(s.integer(5))});
     return out;
+  }
+  Result<std::string> end_game(int64_t game_id, const std::string& game,
+                               const std::vector<std::string>& persons, const EndFn& end) override {
+    // IMMEDIATE takes the write lock at once: another writer waits (busy timeout) instead of
+    // reading ratings that are about to change.
+    if (Status st = exec("BEGIN IMMEDIATE"); !st) return st.error();
+    auto fail = [&](Error e) -> Result<std::string> {
+      (void)exec("ROLLBACK");
+      return e;
+    };
+    {
+      Statement done_before(db_, "SELECT IFNULL(result, '') FROM games WHERE id = ?1");
+      done_before.bind(1, game_id);
+      if (!done_before.step())
+        return fail(make_error("no_such_game", "no game " + std::to_string(game_id)));
+      if (std::string stored = done_before.text(0); !stored.empty()) {
+        done_before.reset();
+        (void)exec("ROLLBACK");
+        return stored;
+      }
+    }
+    std::vector<RatingRow> current;
+    for (const auto& person : persons) {
+      RatingRow row{person, game, rating::Rating{}, 0};
+      Statement s(db_,
+                  "SELECT rating, deviation, volatility, games FROM ratings WHERE person = ?1 AND "
+                  "game = ?2");
+      s.bind(1, person).bind(2, game);
+      if (s.step())
+        row = {person, game, {s.real(0), s.real(1), s.real(2)}, static_cast<int>(s.integer(3))};
+      current.push_back(row);
+    }
+    const GameEnd decided = end(current);
+    for (const auto& r : decided.ratings)
+      if (Status st = put_rating(r); !st) return fail(st.error());
+    Statement s(db_, "UPDATE games SET result = ?2, ended = ?3 WHERE id = ?1");
+    if (Status st =
+            done(s.bind(1, game_id).bind(2, decided.result_json).bind(3, decided.ended_ms).run());
+        !st)
+      return fail(st.error());
+    if (Status st = exec("COMMIT"); !st) return fail(st.error());
+    return decided.result_json;
   }
   Status put_group(const GroupRow& g) override {
     Statement s(db_,
@@ -156,10 +192,6 @@ class SqliteStore final : public Store {
     Statement s(db_, "INSERT INTO moves(game, ply, move) VALUES (?1, ?2, ?3)");
     return done(s.bind(1, game_id).bind(2, static_cast<int64_t>(ply)).bind(3, move).run());
   }
-  Status finish_game(int64_t game_id, const std::string& result_json, int64_t ended_ms) override {
-    Statement s(db_, "UPDATE games SET result = ?2, ended = ?3 WHERE id = ?1");
-    return done(s.bind(1, game_id).bind(2, result_json).bind(3, ended_ms).run());
-  }
   std::vector<GameRow> unfinished_games() override {
     return load_games("SELECT id FROM games WHERE result IS NULL ORDER BY id", "");
   }
@@ -177,6 +209,11 @@ class SqliteStore final : public Store {
         person_id);
   }
 
+  // One server alone uses an SQLite file: it holds every group.
+  Result<bool> claim_group(const std::string&, const std::string&) override { return true; }
+  void release_group(const std::string&) override {}
+  std::string group_owner(const std::string&) override { return ""; }
+
   Status exec(const char* sql) {
     char* message = nullptr;
     if (sqlite3_exec(db_, sql, nullptr, nullptr, &message) != SQLITE_OK) {
@@ -188,6 +225,19 @@ class SqliteStore final : public Store {
   }
 
  private:
+  Status put_rating(const RatingRow& r) {
+    Statement s(db_,
+                "INSERT INTO ratings VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT(person, game) DO "
+                "UPDATE SET rating = excluded.rating, deviation = excluded.deviation, "
+                "volatility = excluded.volatility, games = excluded.games");
+    return done(s.bind(1, r.person)
+                    .bind(2, r.game)
+                    .bind(3, r.value.rating)
+                    .bind(4, r.value.deviation)
+                    .bind(5, r.value.volatility)
+                    .bind(6, static_cast<int64_t>(r.games))
+                    .run());
+  }
   Status done(int rc) {
     if (rc == SQLITE_DONE || rc == SQLITE_ROW) return ok_status();
     return make_error("store", sqlite3_errmsg(db_));

@@ -205,6 +205,7 @@ export const en = {
   "err.bad_name.control": "A name cannot contain control characters.",
   "err.bad_name.direction":
     "A name cannot contain invisible marks that change the direction of the text.",
+  "err.moved": "This table's server cannot be reached just now; please try again in a moment.",
   "err.store": "The server could not save that just now; please try again.",
   "err.left": "You left the table.",
   "err.generic": "Something went wrong ({code}).",

@@ -40,9 +40,26 @@ export class Connection {
   private stopped = false;
   private queue: ClientMessage[] = [];
   private helloDone = false;
+  private url: string;
   status: ConnectionStatus = "closed";
 
-  constructor(private readonly deps: ConnectionDeps) {}
+  constructor(private readonly deps: ConnectionDeps) {
+    this.url = deps.url;
+  }
+
+  /**
+   * Reconnects at once to another address (several servers: the one that plays our group),
+   * without the backoff wait; the owner's onOpen greets and re-syncs as after any reconnect.
+   */
+  moveTo(url: string): void {
+    if (this.stopped) return;
+    this.url = url;
+    this.cancelTimer();
+    const s = this.socket;
+    this.socket = null;
+    if (s) s.close(1000, "moved");
+    this.connect();
+  }
 
   start(): void {
     this.stopped = false;
@@ -97,7 +114,7 @@ export class Connection {
     this.setStatus("connecting");
     let s: SocketLike;
     try {
-      s = (this.deps.createSocket ?? defaultSocket)(this.deps.url);
+      s = (this.deps.createSocket ?? defaultSocket)(this.url);
     } catch {
       this.scheduleRetry();
       return;
@@ -169,7 +186,20 @@ function defaultSocket(url: string): SocketLike {
   return new WebSocket(url) as unknown as SocketLike;
 }
 
-/** ws(s)://host/ws for the page's own origin. */
-export function socketUrl(loc: { protocol: string; host: string }): string {
-  return `${loc.protocol === "https:" ? "wss:" : "ws:"}//${loc.host}/ws`;
+/**
+ * ws(s)://host/ws for the page's own origin. With several servers behind a proxy, the group
+ * shown (and the server that plays it, once a `moved` named it) go in the query: the proxy
+ * routes by them (deploy/haproxy.cfg). One server ignores them.
+ */
+export function socketUrl(
+  loc: { protocol: string; host: string },
+  group?: string | null,
+  server?: string | null,
+): string {
+  const base = `${loc.protocol === "https:" ? "wss:" : "ws:"}//${loc.host}/ws`;
+  const q = new URLSearchParams();
+  if (group) q.set("group", group);
+  if (group && server) q.set("server", server);
+  const query = q.toString();
+  return query ? `${base}?${query}` : base;
 }
