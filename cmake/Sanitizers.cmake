@@ -1,6 +1,11 @@
 # With KAISHO_SANITIZE=ON every target is built with ASan and UBSan (the test build in CI).
+# Without UBSan's vptr check: it looks at an object's memory through a pipe, so a process that
+# has used all its file descriptors (the server's out-of-descriptors test) gets every first
+# check of a class reported as an invalid object and killed. AddressSanitizer still catches
+# the memory errors a bad cast leads to.
 if(KAISHO_SANITIZE)
-  add_compile_options(-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
+  add_compile_options(-fsanitize=address,undefined -fno-sanitize=vptr -fno-omit-frame-pointer
+    -fno-sanitize-recover=undefined)
   add_link_options(-fsanitize=address,undefined)
 endif()
 

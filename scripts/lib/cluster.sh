@@ -2,8 +2,9 @@
 # processes sharing it, and HAProxy in front (deploy/haproxy.cfg). Needs scripts/lib/postgres.sh.
 #
 # kaisho_cluster_start WORK BIN BASE_PORT [SERVE ARGS...]
-#     PostgreSQL on BASE_PORT, the proxy on BASE_PORT+1, servers s1..s3 on BASE_PORT+11..13;
-#     logs and data in WORK. Sets KAISHO_PROXY_PORT and KAISHO_SERVER_PIDS (s1 s2 s3).
+#     PostgreSQL on BASE_PORT, the proxy on BASE_PORT+1, servers s1..s3 on BASE_PORT+11..13
+#     (KAISHO_CLUSTER_SERVERS=2 starts only s1 and s2; the proxy finds s3 down); logs and data
+#     in WORK. Sets KAISHO_PROXY_PORT and KAISHO_SERVER_PIDS (s1 s2 s3).
 # kaisho_cluster_server WORK BIN BASE_PORT N [SERVE ARGS...]   (re)starts server sN
 # kaisho_cluster_stop WORK                                     stops everything
 
@@ -24,7 +25,8 @@ kaisho_cluster_start() {
   _KAISHO_CLUSTER_ARGS=("$@")
   kaisho_postgres_start "$work/pg" "$base" || return 1
   KAISHO_SERVER_PIDS=()
-  for n in 1 2 3; do kaisho_cluster_server "$work" "$bin" "$base" "$n" "$@"; done
+  local count=${KAISHO_CLUSTER_SERVERS:-3}
+  for n in $(seq 1 "$count"); do kaisho_cluster_server "$work" "$bin" "$base" "$n" "$@"; done
   KAISHO_PROXY_PORT=$((base + 1))
   KAISHO_PROXY_BIND="127.0.0.1:$KAISHO_PROXY_PORT" \
     KAISHO_S1="127.0.0.1:$((base + 11))" KAISHO_S2="127.0.0.1:$((base + 12))" \
@@ -34,10 +36,10 @@ kaisho_cluster_start() {
   # Ready when every server answers through the proxy's health checks.
   for _ in $(seq 1 200); do
     local up=0
-    for n in 1 2 3; do
+    for n in $(seq 1 "$count"); do
       curl -sf "http://127.0.0.1:$((base + 10 + n))/healthz" >/dev/null 2>&1 && up=$((up + 1))
     done
-    [ "$up" -eq 3 ] && curl -sf "http://127.0.0.1:$KAISHO_PROXY_PORT/healthz" >/dev/null && return 0
+    [ "$up" -eq "$count" ] && curl -sf "http://127.0.0.1:$KAISHO_PROXY_PORT/healthz" >/dev/null && return 0
     sleep 0.1
   done
   echo "the cluster did not start:" >&2

@@ -5,41 +5,71 @@
 #include <signal.h>
 
 #include <algorithm>
+#include <memory>
+#include <mutex>
 #include <ostream>
 #include <thread>
+#include <unordered_map>
+#include <vector>
 
 #include "core/text.hpp"
 #include "server/hall/hall.hpp"
+#include "server/hall/shards.hpp"
 #include "server/net/http_server.hpp"
 
 namespace kaisho::app {
 
 namespace {
 
-// Carries network events onto the hall's executor, and the hall's answers back out.
+// Carries network events onto the executor of the connection's hall (one hall, or one per
+// core: the connection's address chooses it), and the halls' answers back out.
 class HallBridge final : public net::MessageHandler, public server::Outbox {
  public:
-  void attach(net::HttpServer* net, server::Hall* hall, Scheduler* scheduler) {
+  void attach(net::HttpServer* net, server::HallShards* shards) {
     net_ = net;
-    hall_ = hall;
-    scheduler_ = scheduler;
+    shards_ = shards;
   }
-  void on_open(net::ConnectionId id, const std::string& address) override {
-    scheduler_->post([this, id, address] { hall_->connected(id, address); });
+  void on_open(net::ConnectionId id, const std::string& address,
+               const std::string& target) override {
+    const size_t k = shards_->route(target, id);
+    {
+      std::lock_guard lock(mutex_);
+      hall_of_[id] = k;
+    }
+    server::Hall* hall = &shards_->hall(k);
+    shards_->scheduler(k).post([hall, id, address] { hall->connected(id, address); });
   }
   void on_message(net::ConnectionId id, std::string text) override {
-    scheduler_->post([this, id, text = std::move(text)] { hall_->received(id, text); });
+    const size_t k = hall_of(id);
+    server::Hall* hall = &shards_->hall(k);
+    shards_->scheduler(k).post([hall, id, text = std::move(text)] { hall->received(id, text); });
   }
   void on_close(net::ConnectionId id) override {
-    scheduler_->post([this, id] { hall_->disconnected(id); });
+    size_t k;
+    {
+      std::lock_guard lock(mutex_);
+      auto it = hall_of_.find(id);
+      if (it == hall_of_.end()) return;
+      k = it->second;
+      hall_of_.erase(it);
+    }
+    server::Hall* hall = &shards_->hall(k);
+    shards_->scheduler(k).post([hall, id] { hall->disconnected(id); });
   }
   void send(server::ConnId c, std::string text) override { net_->send(c, std::move(text)); }
   void close(server::ConnId c) override { net_->close(c); }
 
  private:
+  size_t hall_of(net::ConnectionId id) {
+    std::lock_guard lock(mutex_);
+    auto it = hall_of_.find(id);
+    return it == hall_of_.end() ? 0 : it->second;
+  }
+
   net::HttpServer* net_ = nullptr;
-  server::Hall* hall_ = nullptr;
-  Scheduler* scheduler_ = nullptr;
+  server::HallShards* shards_ = nullptr;
+  std::mutex mutex_;
+  std::unordered_map<net::ConnectionId, size_t> hall_of_;
 };
 
 // The heap stays flat under a long load (heaptrack: no leaks, a steady peak), but glibc
@@ -59,6 +89,7 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
   server::HallConfig hall_config;
   std::string db = "kaisho.db";
   int cpu_threads = 1;
+  int shard_count = 0;  // halls in this process; 0 = one per core
   bool test_hooks = false;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
@@ -115,15 +146,31 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
       hall_config.idle_group_ms = *number;
     else if (a == "--server-name" && !v.empty())
       hall_config.server_name = v;
+    else if (a == "--halls" && number && *number >= 1 && *number <= 64)
+      shard_count = static_cast<int>(*number);
     else {
       err << "error: unknown or invalid argument " << a << " " << text::quote(v) << "\n";
       return 2;
     }
   }
-  auto store = server::open_store(db);
-  if (!store) {
-    err << "error: " << store.error().message << "\n";
-    return 1;
+  // One hall per core unless told otherwise: each on its own strand, with its own connection
+  // to the store and its own CPU pool; a group is played by one of them.
+  if (shard_count < 1) shard_count = std::max(1u, std::thread::hardware_concurrency());
+  net_config.threads = std::max(net_config.threads, shard_count);
+  struct Shard {
+    std::unique_ptr<Scheduler> scheduler;
+    std::unique_ptr<server::Store> store;
+    std::unique_ptr<server::CpuService> cpu;
+    std::unique_ptr<server::Hall> hall;
+  };
+  std::vector<Shard> shards(static_cast<size_t>(shard_count));
+  for (auto& shard : shards) {
+    auto store = server::open_store(db);
+    if (!store) {
+      err << "error: " << store.error().message << "\n";
+      return 1;
+    }
+    shard.store = std::move(store.value());
   }
   // SIGINT/SIGTERM are taken by a waiting thread, so every other thread keeps them blocked.
   sigset_t signals;
@@ -134,30 +181,39 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
   signal(SIGPIPE, SIG_IGN);
 
   HallBridge bridge;
-  server::Hall* hall_ptr = nullptr;
-  Scheduler* scheduler_ptr = nullptr;
+  server::HallShards halls;
   if (test_hooks) {
-    net_config.test_hook = [&](const std::string& target) -> std::string {
+    net_config.test_hook = [&halls](const std::string& target) -> std::string {
       // POST /test/drop?person=ID closes that person's connections (the browser cannot).
       const std::string prefix = "/test/drop?person=";
-      if (target.rfind(prefix, 0) != 0 || !hall_ptr) return "unknown hook\n";
+      if (target.rfind(prefix, 0) != 0) return "unknown hook\n";
       std::string person = target.substr(prefix.size());
       if (person.empty()) return "missing person\n";
-      // The hall is single-threaded: hand the work to its executor.
-      scheduler_ptr->post([hall_ptr, person] { hall_ptr->drop_person(person); });
+      // Each hall is single-threaded: hand the work to its executor.
+      for (size_t k = 0; k < halls.size(); ++k) {
+        server::Hall* hall = &halls.hall(k);
+        halls.scheduler(k).post([hall, person] { hall->drop_person(person); });
+      }
       return "ok\n";
     };
   }
   net::HttpServer net(net_config, bridge);
-  auto cpu = server::make_thread_cpu_service(net.scheduler(), cpu_threads);
-  server::Hall hall(net.scheduler(), *store.value(), bridge, *cpu, hall_config);
-  hall_ptr = &hall;
-  scheduler_ptr = &net.scheduler();
-  bridge.attach(&net, &hall, &net.scheduler());
-  if (Status s = hall.restore(); !s) {
-    err << "error: restoring from " << db << ": " << s.error().message << "\n";
-    return 1;
+  for (size_t k = 0; k < shards.size(); ++k) {
+    Shard& shard = shards[k];
+    shard.scheduler = net.make_scheduler();
+    shard.cpu = server::make_thread_cpu_service(*shard.scheduler, cpu_threads);
+    server::HallConfig config = hall_config;
+    config.shard = static_cast<int>(k);
+    config.siblings = shards.size() > 1 ? &halls : nullptr;
+    shard.hall =
+        std::make_unique<server::Hall>(*shard.scheduler, *shard.store, bridge, *shard.cpu, config);
+    halls.add(*shard.scheduler, *shard.hall);
+    if (Status s = shard.hall->restore(); !s) {
+      err << "error: restoring from " << db << ": " << s.error().message << "\n";
+      return 1;
+    }
   }
+  bridge.attach(&net, &halls);
   std::string listen_error;
   if (!net.listen(&listen_error)) {
     err << "error: cannot listen on " << net_config.address << ":" << net_config.port << ": "

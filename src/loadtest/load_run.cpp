@@ -46,7 +46,8 @@ struct Person {
   bool awaiting = false;
   int awaiting_number = 0;
   size_t awaiting_count = 0;
-  std::string server;  // the server a `moved` named for this person's group
+  std::string server;  // the server (and hall) a `moved` named for this person's group
+  std::string shard;
   // What this person was shown of the current game (crash-safety mode).
   int game_number = 0;
   std::vector<std::string> moves;
@@ -153,6 +154,7 @@ class LoadRun final : public ClientEvents {
         // through the proxy, to the one named (or, not yet known, as routed again).
         const json params = m.value("params", json::object());
         p.server = params.value("server", "");
+        p.shard = params.value("shard", "");
         ++report_.moved;
         p.dropped_on_purpose = true;
         pool_.drop(id);
@@ -203,6 +205,7 @@ class LoadRun final : public ClientEvents {
     std::string target = "/ws";
     if (!group.empty()) target += "?group=" + group;
     if (!group.empty() && !p.server.empty()) target += "&server=" + p.server;
+    if (!group.empty() && !p.shard.empty()) target += "&shard=" + p.shard;
     return target;
   }
 

@@ -32,7 +32,7 @@ class Firehose final : public MessageHandler {
   HttpServer* server = nullptr;
   std::atomic<int> opened{0};
   std::atomic<int> closed{0};
-  void on_open(ConnectionId id, const std::string&) override {
+  void on_open(ConnectionId id, const std::string&, const std::string&) override {
     ++opened;
     const std::string chunk(8 * 1024, 'x');
     for (int i = 0; i < 400; ++i) server->send(id, chunk);  // 3.2 MiB

@@ -283,7 +283,11 @@ export class App {
       case "error": {
         const pending = this.store.state.pending;
         if (m.code === "moved") {
-          this.followMoved(m.params?.["group"] ?? null, m.params?.["server"] ?? null);
+          this.followMoved(
+            m.params?.["group"] ?? null,
+            m.params?.["server"] ?? null,
+            m.params?.["shard"] ?? null,
+          );
           break;
         }
         if (m.code === "not_member" || m.code === "no_such_group") {
@@ -355,16 +359,16 @@ export class App {
    * nothing happened (the reconnection greets and re-syncs). A proxy that keeps sending us
    * back is not followed forever: after a few moves in a short time the page says so.
    */
-  private followMoved(group: string | null, server: string | null): void {
+  private followMoved(group: string | null, server: string | null, shard: string | null): void {
     const now = Date.now();
     this.moves = [...this.moves.filter((t) => now - t < 10_000), now];
     if (this.moves.length > 5) {
       this.store.update({ notice: this.notice("error", errorText("moved", undefined, this.i18n)) });
       return;
     }
-    const url = socketUrl(this.win.location, group, server);
+    const url = socketUrl(this.win.location, group, server, shard);
     // Not yet known who holds it: ask again in a moment, through the proxy.
-    if (server) this.conn?.moveTo(url);
+    if (server || shard) this.conn?.moveTo(url);
     else setTimeout(() => this.conn?.moveTo(url), 300);
   }
 

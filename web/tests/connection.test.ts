@@ -138,5 +138,8 @@ describe("connection", () => {
     expect(socketUrl({ protocol: "http:", host: "h" }, "G1", "s2")).toBe(
       "ws://h/ws?group=G1&server=s2",
     );
+    expect(socketUrl({ protocol: "http:", host: "h" }, "G1", "", "1")).toBe(
+      "ws://h/ws?group=G1&shard=1",
+    );
   });
 });

@@ -6,12 +6,18 @@ namespace kaisho::server {
 
 Hall::Group* Hall::find_group(ConnId c, const std::string& rid, const std::string& group_id,
                               bool must_be_member) {
-  std::string elsewhere;
+  Holder elsewhere;
   Group* loaded = load_group(group_id, &elsewhere);
-  if (!loaded && !elsewhere.empty()) {
-    // Another server plays this group: the client reconnects to it (through the proxy).
-    Error e = make_error("moved", "the group is played by server " + elsewhere);
-    e.params = {{"group", group_id}, {"server", elsewhere == "?" ? "" : elsewhere}};
+  if (!loaded && (!elsewhere.server.empty() || elsewhere.shard >= 0)) {
+    // Another hall or server plays this group: the client reconnects there (through the
+    // proxy, which routes by server; this process routes by shard).
+    Error e = make_error(
+        "moved",
+        "the group is played by server " + elsewhere.server +
+            (elsewhere.shard >= 0 ? " (hall " + std::to_string(elsewhere.shard) + ")" : ""));
+    e.params = {{"group", group_id},
+                {"server", elsewhere.server == "?" ? "" : elsewhere.server},
+                {"shard", elsewhere.shard >= 0 ? std::to_string(elsewhere.shard) : ""}};
     send_error(c, rid, e);
     return nullptr;
   }
@@ -47,7 +53,9 @@ void Hall::on_create(ConnId c, const std::string& rid, const pr::CreateGroup& m)
   Group& ref = *g;
   groups_[g->id] = std::move(g);
   groups_of_[person].insert(ref.id);
-  (void)store_.claim_group(ref.id, config_.server_name);  // a new id: nobody else holds it
+  // A new id: nobody else holds it.
+  if (config_.siblings) (void)config_.siblings->claim(ref.id, config_.shard);
+  (void)store_.claim_group(ref.id, config_.server_name);
   bump(ref, "created", ref.id);
   broadcast(ref);
 }

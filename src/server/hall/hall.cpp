@@ -39,7 +39,8 @@ void Hall::disconnected(ConnId c) {
   auto p = persons_.find(person);
   if (p == persons_.end()) return;
   p->second->conns.erase(c);
-  if (p->second->conns.empty()) {
+  if (config_.siblings) config_.siblings->disconnected(person, config_.shard);
+  if (p->second->conns.empty() && !present(person)) {
     p->second->away_since_ms = scheduler_.now_ms();
     presence_changed(person);
   }
@@ -55,8 +56,16 @@ void Hall::drop_person(const std::string& person_id) {
 }
 
 bool Hall::present(const std::string& person_id) const {
+  if (config_.siblings) return config_.siblings->present(person_id);
   auto p = persons_.find(person_id);
   return p != persons_.end() && !p->second->conns.empty();
+}
+
+void Hall::presence_elsewhere(const std::string& person_id) {
+  if (!groups_of_.contains(person_id)) return;
+  if (Person* p = find_person(person_id); p && !present(person_id))
+    p->away_since_ms = scheduler_.now_ms();
+  presence_changed(person_id);
 }
 
 const std::string& Hall::person_of(ConnId c) const {

@@ -16,6 +16,7 @@
 #include "rules/api/game.hpp"
 #include "server/hall/cpu_service.hpp"
 #include "server/hall/rate_limits.hpp"
+#include "server/hall/siblings.hpp"
 #include "server/protocol/messages.hpp"
 #include "server/rating/glicko2.hpp"
 #include "server/store/store.hpp"
@@ -52,6 +53,10 @@ struct HallConfig {
   // This server's name among several sharing one store (the proxy's name for it): a client
   // sent a group another server holds is told to reconnect there (docs/server.md).
   std::string server_name;
+  // This hall's index among the halls of this process (see HallSiblings), and those siblings
+  // (null: the process has one hall).
+  int shard = 0;
+  HallSiblings* siblings = nullptr;
 };
 
 // What the hall holds and has done, for tests and the operator (no effect on behaviour).
@@ -76,6 +81,8 @@ class Hall {
 
   // Test hook: closes every connection of a person (as if their browser went away).
   void drop_person(const std::string& person_id);
+  // A sibling hall saw the person arrive (their first connection) or leave (their last).
+  void presence_elsewhere(const std::string& person_id);
   size_t group_count() const { return groups_.size(); }
   HallStats stats() const;
 
@@ -108,9 +115,15 @@ class Hall {
   void request_cpu(Group& g, CpuReason why);
   void cancel_turn(Group& g);
   void presence_changed(const std::string& person_id);
-  // Loads a group from the store when it is not in memory, claiming it for this server; null
-  // when there is none, or (with *elsewhere set to its holder) when another server holds it.
-  Group* load_group(const std::string& id, std::string* elsewhere = nullptr);
+  // Who plays a group that is not ours: another hall of this process (shard), or another
+  // server (server; "?" while its name is not known yet).
+  struct Holder {
+    std::string server;
+    int shard = -1;
+  };
+  // Loads a group from the store when it is not in memory, claiming it for this hall; null
+  // when there is none, or (with *elsewhere set) when another hall or server holds it.
+  Group* load_group(const std::string& id, Holder* elsewhere = nullptr);
   // Groups nobody is at leave memory after config.idle_group_ms.
   void sweep_idle_later();
   void sweep_idle();

@@ -42,8 +42,9 @@ void Hall::on_hello(ConnId c, const std::string& rid, const pr::Hello& m) {
     save_person(*person);
   }
   conn.person = person->id;
-  const bool was_away = person->conns.empty();
+  const bool was_away = !present(person->id);
   person->conns.insert(c);
+  if (config_.siblings) config_.siblings->connected(person->id, config_.shard);
   outbox_.send(
       c, pr::encode(pr::Welcome{token, person->id, person->name, has_default_name(person->id)}));
   if (was_away) presence_changed(person->id);

@@ -39,15 +39,26 @@ Status Hall::restore() {
   return ok_status();
 }
 
-Hall::Group* Hall::load_group(const std::string& id, std::string* elsewhere) {
+Hall::Group* Hall::load_group(const std::string& id, Holder* elsewhere) {
   if (auto it = groups_.find(id); it != groups_.end()) return it->second.get();
   auto row = store_.group(id);
   if (!row) return nullptr;
-  // Only one server plays a group: the one that holds its claim.
+  // Only one hall plays a group: the one that holds its claim, in this process and then
+  // among the servers sharing the store.
+  if (config_.siblings) {
+    const int holder = config_.siblings->claim(id, config_.shard);
+    if (holder != config_.shard) {
+      if (elsewhere) *elsewhere = {config_.server_name, holder};
+      return nullptr;
+    }
+  }
   auto claimed = store_.claim_group(id, config_.server_name);
   if (!claimed || !claimed.value()) {
-    if (elsewhere) *elsewhere = claimed ? store_.group_owner(id) : "";
-    if (elsewhere && elsewhere->empty()) *elsewhere = "?";  // held, holder not yet known
+    if (config_.siblings) config_.siblings->release(id, config_.shard);
+    if (elsewhere) {
+      elsewhere->server = claimed ? store_.group_owner(id) : "";
+      if (elsewhere->server.empty()) elsewhere->server = "?";  // held, holder not yet known
+    }
     return nullptr;
   }
   json j = json::parse(row->data_json, nullptr, false);
@@ -156,6 +167,7 @@ void Hall::sweep_idle() {
     for (const auto& m : g.members) forget_membership(m, id);
     groups_.erase(id);
     store_.release_group(id);
+    if (config_.siblings) config_.siblings->release(id, config_.shard);
   }
   // People nobody needs now (not connected, in no table in memory) leave the caches too.
   for (auto it = persons_.begin(); it != persons_.end();) {

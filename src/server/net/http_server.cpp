@@ -271,11 +271,13 @@ struct HttpServer::Impl {
 class WsSession : public std::enable_shared_from_this<WsSession> {
  public:
   // The address has been admitted by the server's address limits; it is released here.
-  WsSession(tcp::socket&& socket, HttpServer::Impl& server, ConnectionId id, std::string address)
+  WsSession(tcp::socket&& socket, HttpServer::Impl& server, ConnectionId id, std::string address,
+            std::string target)
       : ws_(std::move(socket)),
         server_(server),
         id_(id),
         address_(std::move(address)),
+        target_(std::move(target)),
         pause_(ws_.get_executor()) {}
 
   void start(http::request<http::string_body> req) {
@@ -316,7 +318,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
       server_.sessions[id_] = shared_from_this();
     }
     opened_ = true;
-    server_.handler.on_open(id_, address_);
+    server_.handler.on_open(id_, address_, target_);
     read();
   }
   void read() {
@@ -374,6 +376,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   HttpServer::Impl& server_;
   ConnectionId id_;
   std::string address_;
+  std::string target_;
   asio::steady_timer pause_;
   beast::flat_buffer buffer_;
   std::deque<std::string> queue_;
@@ -427,7 +430,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       release_place();  // a WebSocket counts in the WebSocket limits from now on
       stream_.expires_never();
       auto ws = std::make_shared<WsSession>(stream_.release_socket(), server_, ++server_.next_id,
-                                            std::move(address));
+                                            std::move(address), std::string(view(target)));
       ws->start(std::move(req));
       return;
     }
@@ -658,6 +661,10 @@ void HttpServer::close(ConnectionId id) {
 
 Scheduler& HttpServer::scheduler() {
   return impl_->scheduler;
+}
+
+std::unique_ptr<Scheduler> HttpServer::make_scheduler() {
+  return std::make_unique<StrandScheduler>(impl_->ioc);
 }
 
 size_t HttpServer::open_connections_without_nodelay() {

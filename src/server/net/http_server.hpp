@@ -19,8 +19,9 @@ using ConnectionId = uint64_t;
 class MessageHandler {
  public:
   virtual ~MessageHandler() = default;
-  // `address` is the remote IP address, as text.
-  virtual void on_open(ConnectionId id, const std::string& address) = 0;
+  // `address` is the remote IP address, as text; `target` the request's path and query
+  // (/ws?group=ID: which hall of the process the connection belongs to).
+  virtual void on_open(ConnectionId id, const std::string& address, const std::string& target) = 0;
   virtual void on_message(ConnectionId id, std::string text) = 0;
   virtual void on_close(ConnectionId id) = 0;
 };
@@ -71,8 +72,10 @@ class HttpServer {
   void send(ConnectionId id, std::string text);
   void close(ConnectionId id);
 
-  // A serial executor with timers on the server's io_context (for the hall).
+  // A serial executor with timers on the server's io_context (for the hall); make_scheduler
+  // gives another one (one per hall when a process has several).
   Scheduler& scheduler();
+  std::unique_ptr<Scheduler> make_scheduler();
 
   // For tests: how many open WebSocket connections send with Nagle's algorithm on (every
   // socket is meant to have TCP_NODELAY).

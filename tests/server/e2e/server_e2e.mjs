@@ -18,6 +18,8 @@ function startServer(db, extra = [], { nofile } = {}) {
     const [cmd, pre] = nofile ? ['sh', ['-c', `ulimit -n ${nofile} && exec "$0" "$@"`, BIN]] : [BIN, []];
     const proc = spawn(cmd, [...pre, 'serve', '--port', '0', '--address', '127.0.0.1', '--db', db,
       '--away-grace-ms', '300', '--cpu-ms', '200', '--test-hooks',
+      // One hall unless a test asks for more (these clients do not follow `moved`).
+      ...(extra.includes('--halls') ? [] : ['--halls', '1']),
       // Every test client comes from 127.0.0.1: the per-address limits are raised for them.
       '--new-persons-per-address', '1000000', '--groups-per-address', '1000000',
       '--groups-per-person', '1000000', '--max-http-connections-per-address', '100000', ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -275,6 +277,67 @@ test('out of file descriptors, the server pauses accepting instead of spinning, 
     assert.ok(ok, 'healthz answers after the descriptors are free');
   } finally {
     for (const sock of sockets) sock.destroy();
+    proc.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('several halls in one process: a client is sent to the hall that plays its group, presence is shared', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kaisho-halls-'));
+  const { proc, port } = await startServer(join(dir, 'k.db'), ['--halls', '3']);
+  const opened = [];
+  // A client that follows `moved` as the web client does: reconnects with the hall named.
+  const person = async (token, target = '/ws') => {
+    for (let hop = 0; hop < 4; hop++) {
+      const ws = new WebSocket(`ws://127.0.0.1:${port}${target}`);
+      opened.push(ws);
+      const inbox = [];
+      let wake = null;
+      ws.onmessage = (e) => { inbox.push(JSON.parse(e.data)); wake?.(); };
+      await new Promise((r, j) => { ws.onopen = r; ws.onerror = j; });
+      const next = async (pred) => {
+        for (const until = Date.now() + 15000; Date.now() < until;) {
+          const i = inbox.findIndex(pred);
+          if (i >= 0) return inbox.splice(i, 1)[0];
+          await new Promise((r) => { wake = r; setTimeout(r, 200); });
+        }
+        throw new Error('no such message within 15 s');
+      };
+      ws.send(JSON.stringify(token ? { type: 'hello', token } : { type: 'hello' }));
+      const welcome = await next((m) => m.type === 'welcome');
+      return { ws, next, token: welcome.token, id: welcome.person.id, hop, target };
+    }
+  };
+  try {
+    const a = await person(null);
+    a.ws.send(JSON.stringify({ type: 'create_group', game: 'shogi' }));
+    const g = (await a.next((m) => m.type === 'group')).group;
+    // B asks every hall in turn for the group: the ones that do not play it say where it is.
+    let b = null;
+    let moved = 0;
+    let token = null;
+    for (let k = 0; k < 3; k++) {
+      const tryB = await person(token, `/ws?group=${g.id}&shard=${k}`);
+      token = tryB.token;
+      tryB.ws.send(JSON.stringify({ type: 'join_group', group: g.id }));
+      const reply = await tryB.next((m) => m.type === 'group' || m.type === 'error');
+      if (reply.type === 'group') {
+        assert.equal(b, null, 'only one hall plays the group');
+        b = tryB;
+        // A's presence is known in this hall, whichever hall A's connection is on.
+        assert.equal(reply.group.members.length, 2);
+        assert.ok(reply.group.members.every((m) => m.present), 'both members present');
+      } else {
+        assert.equal(reply.code, 'moved');
+        assert.match(reply.params.shard, /^[0-2]$/);
+        moved++;
+        tryB.ws.close();
+      }
+    }
+    assert.ok(b, 'one hall plays the group');
+    assert.equal(moved, 2, 'the two other halls sent the client on');
+  } finally {
+    for (const ws of opened) ws.close();
     proc.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
   }

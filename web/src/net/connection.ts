@@ -187,19 +187,22 @@ function defaultSocket(url: string): SocketLike {
 }
 
 /**
- * ws(s)://host/ws for the page's own origin. With several servers behind a proxy, the group
- * shown (and the server that plays it, once a `moved` named it) go in the query: the proxy
- * routes by them (deploy/haproxy.cfg). One server ignores them.
+ * ws(s)://host/ws for the page's own origin. The group shown, and the server and hall that
+ * play it once a `moved` named them, go in the query: a proxy in front of several servers
+ * routes by group and server (deploy/haproxy.cfg), a server with several halls by group and
+ * hall (shard).
  */
 export function socketUrl(
   loc: { protocol: string; host: string },
   group?: string | null,
   server?: string | null,
+  shard?: string | null,
 ): string {
   const base = `${loc.protocol === "https:" ? "wss:" : "ws:"}//${loc.host}/ws`;
   const q = new URLSearchParams();
   if (group) q.set("group", group);
   if (group && server) q.set("server", server);
+  if (group && shard) q.set("shard", shard);
   const query = q.toString();
   return query ? `${base}?${query}` : base;
 }

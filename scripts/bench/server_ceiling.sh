@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# The ceiling of a server set-up: the most moves per second it carries while a move reaches
+# every member of its table within 50 ms at the 99th percentile. `kaisho loadtest` plays at a
+# faster and faster pace (think time 3 s down to 0.1 s; 2,000 people at 400 tables, five a
+# table, two of them playing) until p99 passes 50 ms; the last pace under it is the ceiling.
+#   scripts/bench/server_ceiling.sh BIN SETUP [SECONDS_PER_STEP=20]
+# SETUP: one-hall-sqlite | all-cores-sqlite | one-hall-postgres | all-cores-postgres |
+#        two-servers-postgres | three-servers-postgres
+# Prints one line per step (think_ms moves_per_second p50 p99) and then `ceiling SETUP N`.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+bin=$(realpath "$1")
+setup=$2
+step_seconds=${3:-20}
+source scripts/lib/server.sh
+source scripts/lib/postgres.sh
+source scripts/lib/cluster.sh
+work=$(mktemp -d)
+chmod 755 "$work"
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null || true; { wait "$p"; } 2>/dev/null || true; done
+  [ -d "$work/pg" ] && kaisho_cluster_stop "$work"
+  rm -rf "$work"
+}
+trap cleanup EXIT
+base=$((20000 + RANDOM % 20000))
+limits=("${KAISHO_ONE_ADDRESS_MANY_PEOPLE[@]}" --max-connections-per-address 100000)
+case "$setup" in
+  one-hall-sqlite | all-cores-sqlite)
+    halls=1
+    [ "$setup" = all-cores-sqlite ] && halls=0
+    args=(--port $((base + 1)) --address 127.0.0.1 --db "$work/k.db" "${limits[@]}")
+    [ "$halls" -ne 0 ] && args+=(--halls 1)
+    "$bin" serve "${args[@]}" >"$work/server.log" 2>&1 &
+    pids+=($!)
+    port=$((base + 1))
+    ;;
+  one-hall-postgres | all-cores-postgres)
+    kaisho_postgres_start "$work/pg" "$base"
+    args=(--port $((base + 1)) --address 127.0.0.1 --db "$KAISHO_PG_URI" "${limits[@]}")
+    [ "$setup" = one-hall-postgres ] && args+=(--halls 1)
+    "$bin" serve "${args[@]}" >"$work/server.log" 2>&1 &
+    pids+=($!)
+    port=$((base + 1))
+    ;;
+  two-servers-postgres | three-servers-postgres)
+    servers=3
+    [ "$setup" = two-servers-postgres ] && servers=2
+    KAISHO_CLUSTER_SERVERS=$servers kaisho_cluster_start "$work" "$bin" "$base" "${limits[@]}"
+    port=$KAISHO_PROXY_PORT
+    ;;
+  *) echo "unknown set-up $setup" >&2; exit 2 ;;
+esac
+for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
+ceiling=0
+for think in 3000 2000 1500 1000 700 500 350 250 180 120 100; do
+  out=$("$bin" loadtest --port "$port" --connections 2000 --groups 400 --sources 64 \
+    --seconds "$step_seconds" --think-ms "$think" --setup-timeout 60 2>&1)
+  mps=$(awk '$1 == "moves_per_second" {print $2}' <<<"$out")
+  p50=$(awk '$1 == "latency_ms_p50" {print $2}' <<<"$out")
+  p99=$(awk '$1 == "latency_ms_p99" {print $2}' <<<"$out")
+  echo "think_ms $think moves_per_second $mps p50_ms $p50 p99_ms $p99"
+  if awk -v p="$p99" 'BEGIN {exit !(p < 50)}'; then ceiling=$mps; else break; fi
+done
+echo "ceiling $setup $ceiling"
