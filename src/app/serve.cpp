@@ -16,6 +16,7 @@
 #include "server/hall/hall.hpp"
 #include "server/hall/shards.hpp"
 #include "server/net/http_server.hpp"
+#include "server/store/serialized_store.hpp"
 
 namespace kaisho::app {
 
@@ -159,18 +160,36 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
   net_config.threads = std::max(net_config.threads, shard_count);
   struct Shard {
     std::unique_ptr<Scheduler> scheduler;
-    std::unique_ptr<server::Store> store;
+    std::unique_ptr<server::Store> own_store;  // PostgreSQL: a connection (session) per hall
+    server::Store* store = nullptr;
     std::unique_ptr<server::CpuService> cpu;
     std::unique_ptr<server::Hall> hall;
   };
+  // SQLite: one connection the halls take turns on (separate connections would make writers
+  // wait in SQLite's sleeping busy handler). PostgreSQL: one connection per hall. (Declared
+  // before the halls, so that it outlives them.)
+  const bool postgres = db.rfind("postgresql://", 0) == 0 || db.rfind("postgres://", 0) == 0;
+  std::unique_ptr<server::Store> sqlite;
+  std::unique_ptr<server::SerializedStore> shared_sqlite;
   std::vector<Shard> shards(static_cast<size_t>(shard_count));
   for (auto& shard : shards) {
+    if (!postgres && sqlite) {
+      shard.store = shared_sqlite.get();
+      continue;
+    }
     auto store = server::open_store(db);
     if (!store) {
       err << "error: " << store.error().message << "\n";
       return 1;
     }
-    shard.store = std::move(store.value());
+    if (postgres) {
+      shard.own_store = std::move(store.value());
+      shard.store = shard.own_store.get();
+    } else {
+      sqlite = std::move(store.value());
+      shared_sqlite = std::make_unique<server::SerializedStore>(*sqlite);
+      shard.store = shared_sqlite.get();
+    }
   }
   // SIGINT/SIGTERM are taken by a waiting thread, so every other thread keeps them blocked.
   sigset_t signals;
