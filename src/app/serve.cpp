@@ -154,41 +154,32 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
       return 2;
     }
   }
-  // One hall per core unless told otherwise: each on its own strand, with its own connection
-  // to the store and its own CPU pool; a group is played by one of them.
+  // One hall per core unless told otherwise: each on its own strand, with its own CPU pool;
+  // a group is played by one of them.
   if (shard_count < 1) shard_count = std::max(1u, std::thread::hardware_concurrency());
   net_config.threads = std::max(net_config.threads, shard_count);
-  struct Shard {
-    std::unique_ptr<Scheduler> scheduler;
-    std::unique_ptr<server::Store> own_store;  // PostgreSQL: a connection (session) per hall
-    server::Store* store = nullptr;
-    std::unique_ptr<server::CpuService> cpu;
-    std::unique_ptr<server::Hall> hall;
-  };
-  // SQLite: one connection the halls take turns on (separate connections would make writers
-  // wait in SQLite's sleeping busy handler). PostgreSQL: one connection per hall. (Declared
-  // before the halls, so that it outlives them.)
+  // The stores, declared first so that they outlive the halls. SQLite: one connection the
+  // halls take turns on (separate connections would make writers wait in SQLite's sleeping
+  // busy handler). PostgreSQL: a connection (a session, holding the hall's claims) per hall.
   const bool postgres = db.rfind("postgresql://", 0) == 0 || db.rfind("postgres://", 0) == 0;
-  std::unique_ptr<server::Store> sqlite;
+  std::vector<std::unique_ptr<server::Store>> connections;
   std::unique_ptr<server::SerializedStore> shared_sqlite;
-  std::vector<Shard> shards(static_cast<size_t>(shard_count));
-  for (auto& shard : shards) {
-    if (!postgres && sqlite) {
-      shard.store = shared_sqlite.get();
-      continue;
-    }
-    auto store = server::open_store(db);
-    if (!store) {
-      err << "error: " << store.error().message << "\n";
-      return 1;
+  std::vector<server::Store*> hall_stores;
+  for (int k = 0; k < shard_count; ++k) {
+    if (postgres || connections.empty()) {
+      auto store = server::open_store(db);
+      if (!store) {
+        err << "error: " << store.error().message << "\n";
+        return 1;
+      }
+      connections.push_back(std::move(store.value()));
     }
     if (postgres) {
-      shard.own_store = std::move(store.value());
-      shard.store = shard.own_store.get();
+      hall_stores.push_back(connections.back().get());
     } else {
-      sqlite = std::move(store.value());
-      shared_sqlite = std::make_unique<server::SerializedStore>(*sqlite);
-      shard.store = shared_sqlite.get();
+      if (!shared_sqlite)
+        shared_sqlite = std::make_unique<server::SerializedStore>(*connections[0]);
+      hall_stores.push_back(shared_sqlite.get());
     }
   }
   // SIGINT/SIGTERM are taken by a waiting thread, so every other thread keeps them blocked.
@@ -217,6 +208,16 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
     };
   }
   net::HttpServer net(net_config, bridge);
+  // Each hall with its strand and CPU workers, declared after the network so that they are
+  // gone before its io_context (their timers and strands belong to it); within a shard the
+  // hall goes first, then its CPU workers, then its strand.
+  struct Shard {
+    std::unique_ptr<Scheduler> scheduler;
+    std::unique_ptr<server::CpuService> cpu;
+    std::unique_ptr<server::Hall> hall;
+  };
+  std::vector<Shard> shards(static_cast<size_t>(shard_count));
+  hall_config.limits = server::make_creation_limits(hall_config);
   for (size_t k = 0; k < shards.size(); ++k) {
     Shard& shard = shards[k];
     shard.scheduler = net.make_scheduler();
@@ -224,8 +225,8 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
     server::HallConfig config = hall_config;
     config.shard = static_cast<int>(k);
     config.siblings = shards.size() > 1 ? &halls : nullptr;
-    shard.hall =
-        std::make_unique<server::Hall>(*shard.scheduler, *shard.store, bridge, *shard.cpu, config);
+    shard.hall = std::make_unique<server::Hall>(*shard.scheduler, *hall_stores[k], bridge,
+                                                *shard.cpu, config);
     halls.add(*shard.scheduler, *shard.hall);
     if (Status s = shard.hall->restore(); !s) {
       err << "error: restoring from " << db << ": " << s.error().message << "\n";

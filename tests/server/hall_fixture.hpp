@@ -101,7 +101,9 @@ class HallTest : public ::testing::Test {
             ("kaisho-hall-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
              "-" + ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".db");
     std::filesystem::remove(path_);
-    if (postgres()) ASSERT_TRUE(empty_postgres_store_for_tests(postgres()).ok());
+    if (postgres()) {
+      ASSERT_TRUE(empty_postgres_store_for_tests(postgres()).ok());
+    }
     open();
   }
   void TearDown() override {

@@ -849,5 +849,41 @@ TEST_F(Hall2, ActingOnAnotherGroupOrWithAForgedTokenChangesNothing) {
   EXPECT_EQ(error_code(a), "bad_settings");
 }
 
+// What a hall asks of the other halls of its process, recorded.
+class RecordingSiblings final : public HallSiblings {
+ public:
+  std::map<std::string, int> held;
+  int claim(const std::string& group, int me) override {
+    return held.try_emplace(group, me).first->second;
+  }
+  void release(const std::string& group, int me) override {
+    if (auto it = held.find(group); it != held.end() && it->second == me) held.erase(it);
+  }
+  void connected(const std::string&, int) override {}
+  void disconnected(const std::string&, int) override {}
+  bool present(const std::string&) const override { return false; }
+};
+
+TEST_F(Hall2, AStoredGroupThatCannotBeReadIsNotPlayedAndItsClaimIsLetGo) {
+  RecordingSiblings siblings;
+  hall_.reset();
+  store_.reset();
+  config_.siblings = &siblings;
+  open();
+  ASSERT_TRUE(store_->put_group({"broken-group-1", "{not json"}).ok());
+  ASSERT_TRUE(store_->put_group({"broken-group-2", R"({"game":"chess"})"}).ok());
+  ConnId a = person("A");
+  for (const char* id : {"broken-group-1", "broken-group-2"}) {
+    send(a, {{"type", "join_group"}, {"group", id}});
+    EXPECT_EQ(error_code(a), "no_such_group") << id;
+    EXPECT_FALSE(siblings.held.contains(id)) << id << " is still claimed in this process";
+    EXPECT_EQ(store_->group_owner(id), "") << id << " is still claimed in the store";
+  }
+  // A readable group is claimed and kept.
+  send(a, {{"type", "create_group"}, {"game", "shogi"}});
+  EXPECT_EQ(hall_->group_count(), 1u);
+  config_.siblings = nullptr;
+}
+
 }  // namespace
 }  // namespace kaisho::server::testing

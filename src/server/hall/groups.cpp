@@ -40,8 +40,7 @@ void Hall::on_create(ConnId c, const std::string& rid, const pr::CreateGroup& m)
   if (!game) return send_error(c, rid, "bad_message", "unknown game " + text::quote(m.game));
   const int64_t now = scheduler_.now_ms();
   const std::string& person = person_of(c);
-  if (!limits_.groups_per_person.take(person, now) ||
-      !limits_.groups_per_address.take(conns_[c].address, now))
+  if (!limits_->take_new_group(person, conns_[c].address, now))
     return send_error(c, rid, "too_many_groups",
                       "too many new tables in a short time; try again later");
   auto g = std::make_unique<Group>();

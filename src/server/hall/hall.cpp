@@ -9,10 +9,15 @@ Hall::Hall(Scheduler& scheduler, Store& store, Outbox& outbox, CpuService& cpu, 
       outbox_(outbox),
       cpu_(cpu),
       config_(config),
-      limits_{{config.new_persons_per_address_per_hour, config.new_persons_per_address_burst},
-              {config.groups_per_person_per_hour, config.groups_per_person_burst},
-              {config.groups_per_address_per_hour, config.groups_per_address_burst}},
+      limits_(config.limits ? config.limits : make_creation_limits(config)),
       alive_(std::make_shared<bool>(true)) {}
+
+std::shared_ptr<CreationLimits> make_creation_limits(const HallConfig& config) {
+  return std::make_shared<CreationLimits>(
+      KeyedBuckets{config.new_persons_per_address_per_hour, config.new_persons_per_address_burst},
+      KeyedBuckets{config.groups_per_person_per_hour, config.groups_per_person_burst},
+      KeyedBuckets{config.groups_per_address_per_hour, config.groups_per_address_burst});
+}
 
 Hall::~Hall() {
   *alive_ = false;

@@ -57,7 +57,13 @@ struct HallConfig {
   // (null: the process has one hall).
   int shard = 0;
   HallSiblings* siblings = nullptr;
+  // The creation limits, shared by the halls of a process (null: the hall makes its own from
+  // the figures above).
+  std::shared_ptr<CreationLimits> limits;
 };
+
+// The creation limits the figures of `config` describe (serve shares one among its halls).
+std::shared_ptr<CreationLimits> make_creation_limits(const HallConfig& config);
 
 // What the hall holds and has done, for tests and the operator (no effect on behaviour).
 struct HallStats {
@@ -187,7 +193,7 @@ class Hall {
   mutable std::set<std::string> ratings_loaded_;  // persons whose ratings are in ratings_
   // The loaded groups each person is a member of: presence and name changes look only here.
   std::unordered_map<std::string, std::set<std::string>> groups_of_;
-  CreationLimits limits_;
+  std::shared_ptr<CreationLimits> limits_;
   uint64_t groups_visited_ = 0;
   std::shared_ptr<bool> alive_;  // lets late callbacks notice the hall is gone
 };

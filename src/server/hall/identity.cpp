@@ -22,7 +22,7 @@ void Hall::on_hello(ConnId c, const std::string& rid, const pr::Hello& m) {
   if (!person) {
     // A first visit, or a token we never issued: a new person with a new token — as many as
     // one address may make in a while.
-    if (!limits_.new_persons_per_address.take(conn.address, scheduler_.now_ms()))
+    if (!limits_->take_new_person(conn.address, scheduler_.now_ms()))
       return send_error(c, rid, "too_many_new_persons",
                         "too many new visitors from your address; try again later");
     token = new_device_token();

@@ -41,8 +41,8 @@ Status Hall::restore() {
 
 Hall::Group* Hall::load_group(const std::string& id, Holder* elsewhere) {
   if (auto it = groups_.find(id); it != groups_.end()) return it->second.get();
-  auto row = store_.group(id);
-  if (!row) return nullptr;
+  // Unknown ids are answered without claiming anything.
+  if (!store_.group(id)) return nullptr;
   // Only one hall plays a group: the one that holds its claim, in this process and then
   // among the servers sharing the store.
   if (config_.siblings) {
@@ -61,8 +61,14 @@ Hall::Group* Hall::load_group(const std::string& id, Holder* elsewhere) {
     }
     return nullptr;
   }
-  json j = json::parse(row->data_json, nullptr, false);
-  if (j.is_discarded() || !rules::find_game(j.value("game", ""))) return nullptr;
+  // Read once claimed: the last holder may have saved a newer version before letting go.
+  auto row = store_.group(id);
+  json j = row ? json::parse(row->data_json, nullptr, false) : json(nullptr);
+  if (!row || j.is_discarded() || !rules::find_game(j.value("game", ""))) {
+    store_.release_group(id);
+    if (config_.siblings) config_.siblings->release(id, config_.shard);
+    return nullptr;
+  }
   auto g = std::make_unique<Group>();
   g->id = row->id;
   g->game = j["game"];
@@ -183,7 +189,7 @@ void Hall::sweep_idle() {
       ++it;
     }
   }
-  limits_.forget_full(now);
+  limits_->forget_full(now);
 }
 
 }  // namespace kaisho::server

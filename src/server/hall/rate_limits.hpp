@@ -3,8 +3,10 @@
 // holds `burst` tokens and refills at `per_hour`; each creation takes one. Buckets that have
 // refilled completely are forgotten (forget_full), so the maps hold only recent creators.
 #include <cstdint>
+#include <mutex>
 #include <string>
 #include <unordered_map>
+#include <utility>
 
 namespace kaisho::server {
 
@@ -22,6 +24,12 @@ class KeyedBuckets {
     if (b.tokens < 1) return false;
     b.tokens -= 1;
     return true;
+  }
+
+  // Returns the token take() just took (for a creation that did not happen after all).
+  void give_back(const std::string& key) {
+    if (auto it = buckets_.find(key); it != buckets_.end())
+      it->second.tokens = std::min(burst_, it->second.tokens + 1);
   }
 
   void forget_full(int64_t now_ms) {
@@ -44,16 +52,41 @@ class KeyedBuckets {
   double burst_;
 };
 
-// The hall's limits on creation (docs/reliability.md lists them and their flags).
-struct CreationLimits {
-  KeyedBuckets new_persons_per_address;
-  KeyedBuckets groups_per_person;
-  KeyedBuckets groups_per_address;
-  void forget_full(int64_t now_ms) {
-    new_persons_per_address.forget_full(now_ms);
-    groups_per_person.forget_full(now_ms);
-    groups_per_address.forget_full(now_ms);
+// The limits on creation (docs/reliability.md lists them and their flags), shared by the
+// halls of a process so that one address gets one budget whichever hall it reaches.
+// Thread-safe: each hall calls it from its own strand.
+class CreationLimits {
+ public:
+  CreationLimits(KeyedBuckets new_persons_per_address, KeyedBuckets groups_per_person,
+                 KeyedBuckets groups_per_address)
+      : new_persons_per_address_(std::move(new_persons_per_address)),
+        groups_per_person_(std::move(groups_per_person)),
+        groups_per_address_(std::move(groups_per_address)) {}
+
+  bool take_new_person(const std::string& address, int64_t now_ms) {
+    std::lock_guard lock(mutex_);
+    return new_persons_per_address_.take(address, now_ms);
   }
+  // Takes from both buckets, or from neither.
+  bool take_new_group(const std::string& person, const std::string& address, int64_t now_ms) {
+    std::lock_guard lock(mutex_);
+    if (!groups_per_person_.take(person, now_ms)) return false;
+    if (groups_per_address_.take(address, now_ms)) return true;
+    groups_per_person_.give_back(person);
+    return false;
+  }
+  void forget_full(int64_t now_ms) {
+    std::lock_guard lock(mutex_);
+    new_persons_per_address_.forget_full(now_ms);
+    groups_per_person_.forget_full(now_ms);
+    groups_per_address_.forget_full(now_ms);
+  }
+
+ private:
+  std::mutex mutex_;
+  KeyedBuckets new_persons_per_address_;
+  KeyedBuckets groups_per_person_;
+  KeyedBuckets groups_per_address_;
 };
 
 }  // namespace kaisho::server

@@ -30,6 +30,7 @@ class SerializedStore final : public Store {
   std::vector<RatingRow> ratings_of(const std::string& person) override {
     return locked([&] { return inner_.ratings_of(person); });
   }
+  // `end` runs under the lock, so it must not call the store (the hall's does not).
   Result<std::string> end_game(int64_t game_id, const std::string& game,
                                const std::vector<std::string>& persons, const EndFn& end) override {
     return locked([&] { return inner_.end_game(game_id, game, persons, end); });

@@ -342,3 +342,55 @@ test('several halls in one process: a client is sent to the hall that plays its 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('several halls in one process share one budget per address, and stop cleanly on SIGTERM', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kaisho-halls-'));
+  // Three new people per address at once (a burst of half of 6 an hour), over three halls.
+  const { proc, port } = await startServer(join(dir, 'k.db'),
+    ['--halls', '3', '--new-persons-per-address', '6']);
+  const opened = [];
+  const hello = async (shard) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws?shard=${shard}`);
+    opened.push(ws);
+    const inbox = [];
+    let wake = null;
+    ws.onmessage = (e) => { inbox.push(JSON.parse(e.data)); wake?.(); };
+    const next = async (pred) => {
+      for (const until = Date.now() + 15000; Date.now() < until;) {
+        const i = inbox.findIndex(pred);
+        if (i >= 0) return inbox.splice(i, 1)[0];
+        await new Promise((r) => { wake = r; setTimeout(r, 200); });
+      }
+      throw new Error('no such message within 15 s');
+    };
+    await new Promise((r, j) => { ws.onopen = r; ws.onerror = j; });
+    ws.send(JSON.stringify({ type: 'hello', rid: `h${shard}` }));
+    return { ws, next, reply: await next((m) => m.type === 'welcome' || m.type === 'error') };
+  };
+  try {
+    const people = [];
+    for (const shard of [0, 1, 2, 0, 1, 2]) people.push(await hello(shard));
+    assert.deepEqual(people.map(({ reply: m }) => m.type === 'welcome' ? 'welcome' : m.code),
+      ['welcome', 'welcome', 'welcome', 'too_many_new_persons', 'too_many_new_persons',
+        'too_many_new_persons'], 'the halls take from one budget');
+    // A game against the CPU in play (its timers and search pending) when the server stops.
+    const { ws, next } = people[0];
+    ws.send(JSON.stringify({ type: 'create_group', game: 'shogi' }));
+    const g = (await next((m) => m.type === 'group')).group;
+    ws.send(JSON.stringify({ type: 'start', group: g.id }));
+    await next((m) => m.type === 'group' && m.group.table?.status === 'playing');
+    const exited = new Promise((r) => proc.on('exit', (code, signal) => r({ code, signal })));
+    let out = '';
+    proc.stdout.on('data', (d) => { out += d; });
+    proc.stderr.on('data', (d) => { out += d; });
+    proc.kill('SIGTERM');
+    const { code, signal } = await exited;
+    assert.equal(signal, null, out);
+    assert.equal(code, 0, `the server stops cleanly: ${out}`);
+    assert.match(out, /Kaisho stopped\./);
+  } finally {
+    for (const ws of opened) ws.close();
+    proc.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
