@@ -282,31 +282,35 @@ test('out of file descriptors, the server pauses accepting instead of spinning, 
   }
 });
 
+// A connection to `target` that has said `hello` (with `token`, if any): its first answer
+// (welcome or error), and `next(pred)`, the next message that satisfies pred.
+async function greeted(port, target, opened, token = null) {
+  const ws = new WebSocket(`ws://127.0.0.1:${port}${target}`);
+  opened.push(ws);
+  const inbox = [];
+  let wake = null;
+  ws.onmessage = (e) => { inbox.push(JSON.parse(e.data)); wake?.(); };
+  const next = async (pred) => {
+    for (const until = Date.now() + 15000; Date.now() < until;) {
+      const i = inbox.findIndex(pred);
+      if (i >= 0) return inbox.splice(i, 1)[0];
+      await new Promise((r) => { wake = r; setTimeout(r, 200); });
+    }
+    throw new Error('no such message within 15 s');
+  };
+  await new Promise((r, j) => { ws.onopen = r; ws.onerror = j; });
+  ws.send(JSON.stringify(token ? { type: 'hello', token } : { type: 'hello' }));
+  const reply = await next((m) => m.type === 'welcome' || m.type === 'error');
+  return { ws, next, reply };
+}
+
 test('several halls in one process: a client is sent to the hall that plays its group, presence is shared', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'kaisho-halls-'));
   const { proc, port } = await startServer(join(dir, 'k.db'), ['--halls', '3']);
   const opened = [];
-  // A client that follows `moved` as the web client does: reconnects with the hall named.
   const person = async (token, target = '/ws') => {
-    for (let hop = 0; hop < 4; hop++) {
-      const ws = new WebSocket(`ws://127.0.0.1:${port}${target}`);
-      opened.push(ws);
-      const inbox = [];
-      let wake = null;
-      ws.onmessage = (e) => { inbox.push(JSON.parse(e.data)); wake?.(); };
-      await new Promise((r, j) => { ws.onopen = r; ws.onerror = j; });
-      const next = async (pred) => {
-        for (const until = Date.now() + 15000; Date.now() < until;) {
-          const i = inbox.findIndex(pred);
-          if (i >= 0) return inbox.splice(i, 1)[0];
-          await new Promise((r) => { wake = r; setTimeout(r, 200); });
-        }
-        throw new Error('no such message within 15 s');
-      };
-      ws.send(JSON.stringify(token ? { type: 'hello', token } : { type: 'hello' }));
-      const welcome = await next((m) => m.type === 'welcome');
-      return { ws, next, token: welcome.token, id: welcome.person.id, hop, target };
-    }
+    const { ws, next, reply } = await greeted(port, target, opened, token);
+    return { ws, next, token: reply.token, id: reply.person.id };
   };
   try {
     const a = await person(null);
@@ -349,24 +353,7 @@ test('several halls in one process share one budget per address, and stop cleanl
   const { proc, port } = await startServer(join(dir, 'k.db'),
     ['--halls', '3', '--new-persons-per-address', '6']);
   const opened = [];
-  const hello = async (shard) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws?shard=${shard}`);
-    opened.push(ws);
-    const inbox = [];
-    let wake = null;
-    ws.onmessage = (e) => { inbox.push(JSON.parse(e.data)); wake?.(); };
-    const next = async (pred) => {
-      for (const until = Date.now() + 15000; Date.now() < until;) {
-        const i = inbox.findIndex(pred);
-        if (i >= 0) return inbox.splice(i, 1)[0];
-        await new Promise((r) => { wake = r; setTimeout(r, 200); });
-      }
-      throw new Error('no such message within 15 s');
-    };
-    await new Promise((r, j) => { ws.onopen = r; ws.onerror = j; });
-    ws.send(JSON.stringify({ type: 'hello', rid: `h${shard}` }));
-    return { ws, next, reply: await next((m) => m.type === 'welcome' || m.type === 'error') };
-  };
+  const hello = (shard) => greeted(port, `/ws?shard=${shard}`, opened);
   try {
     const people = [];
     for (const shard of [0, 1, 2, 0, 1, 2]) people.push(await hello(shard));
