@@ -294,12 +294,9 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
       if (self->queue_.size() == 1) self->write_next();
     });
   }
-  bool nodelay() {
-    tcp::no_delay option;
-    beast::error_code ec;
-    beast::get_lowest_layer(ws_).socket().get_option(option, ec);
-    return !ec && option.value();
-  }
+  // Whether the socket had TCP_NODELAY when the WebSocket opened (read then, on the session's
+  // own executor: a socket may not be touched from another thread, and may be closed by now).
+  bool nodelay() const { return nodelay_; }
   void close() {
     asio::post(ws_.get_executor(), [self = shared_from_this()] {
       if (self->closed_) return;
@@ -313,6 +310,10 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
  private:
   void on_accept(beast::error_code ec) {
     if (ec) return;
+    tcp::no_delay option;
+    beast::error_code option_error;
+    beast::get_lowest_layer(ws_).socket().get_option(option, option_error);
+    nodelay_ = !option_error && option.value();
     {
       std::lock_guard lock(server_.sessions_mutex);
       server_.sessions[id_] = shared_from_this();
@@ -384,6 +385,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   bool closed_ = false;
   bool finished_ = false;
   bool opened_ = false;
+  std::atomic<bool> nodelay_ = false;
 };
 
 // Plain HTTP on one connection, until it upgrades to a WebSocket or closes. It holds a place

@@ -77,8 +77,8 @@ class HttpServer {
   Scheduler& scheduler();
   std::unique_ptr<Scheduler> make_scheduler();
 
-  // For tests: how many open WebSocket connections send with Nagle's algorithm on (every
-  // socket is meant to have TCP_NODELAY).
+  // For tests: how many open WebSocket connections had Nagle's algorithm on when they
+  // opened (every socket is meant to have TCP_NODELAY).
   size_t open_connections_without_nodelay();
 
   struct Impl;  // the Beast implementation (http_server.cpp)
