@@ -862,6 +862,7 @@ class RecordingSiblings final : public HallSiblings {
   void connected(const std::string&, int) override {}
   void disconnected(const std::string&, int) override {}
   bool present(const std::string&) const override { return false; }
+  void renamed(const std::string&, const std::string&, int) override {}
 };
 
 TEST_F(Hall2, AStoredGroupThatCannotBeReadIsNotPlayedAndItsClaimIsLetGo) {

@@ -89,6 +89,8 @@ class Hall {
   void drop_person(const std::string& person_id);
   // A sibling hall saw the person arrive (their first connection) or leave (their last).
   void presence_elsewhere(const std::string& person_id);
+  // A sibling hall renamed the person: this hall's tables show the new name.
+  void renamed_elsewhere(const std::string& person_id, const std::string& name);
   size_t group_count() const { return groups_.size(); }
   HallStats stats() const;
 
@@ -121,6 +123,7 @@ class Hall {
   void request_cpu(Group& g, CpuReason why);
   void cancel_turn(Group& g);
   void presence_changed(const std::string& person_id);
+  void name_changed(const std::string& person_id);  // re-sends the person's tables
   // Who plays a group that is not ours: another hall of this process (shard), or another
   // server (server; "?" while its name is not known yet).
   struct Holder {

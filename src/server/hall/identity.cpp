@@ -57,10 +57,25 @@ void Hall::on_set_name(ConnId c, const std::string& rid, const pr::SetName& m) {
   p.name = n.value();
   save_person(p);
   outbox_.send(c, pr::encode(pr::Welcome{"", p.id, p.name, has_default_name(p.id)}));
-  for (const std::string& id : std::set<std::string>(groups_of_[p.id])) {
+  if (config_.siblings) config_.siblings->renamed(p.id, p.name, config_.shard);
+  name_changed(p.id);
+}
+
+void Hall::renamed_elsewhere(const std::string& person_id, const std::string& name) {
+  // Only a person this hall holds in memory can be shown with the old name.
+  auto it = persons_.find(person_id);
+  if (it == persons_.end()) return;
+  it->second->name = name;
+  name_changed(person_id);
+}
+
+void Hall::name_changed(const std::string& person_id) {
+  auto mine = groups_of_.find(person_id);
+  if (mine == groups_of_.end()) return;
+  for (const std::string& id : std::set<std::string>(mine->second)) {
     ++groups_visited_;
     Group& g = *groups_[id];
-    bump(g, "name", p.id);
+    bump(g, "name", person_id);
     broadcast(g);
   }
 }

@@ -60,7 +60,7 @@ void HallShards::connected(const std::string& person, int me) {
     std::lock_guard lock(mutex_);
     arrived = ++connections_[person] == 1;
   }
-  if (arrived) tell_others(person, me);
+  if (arrived) on_others(me, [person](Hall& hall) { hall.presence_elsewhere(person); });
 }
 
 void HallShards::disconnected(const std::string& person, int me) {
@@ -73,7 +73,7 @@ void HallShards::disconnected(const std::string& person, int me) {
       left = true;
     }
   }
-  if (left) tell_others(person, me);
+  if (left) on_others(me, [person](Hall& hall) { hall.presence_elsewhere(person); });
 }
 
 bool HallShards::present(const std::string& person) const {
@@ -81,11 +81,15 @@ bool HallShards::present(const std::string& person) const {
   return connections_.contains(person);
 }
 
-void HallShards::tell_others(const std::string& person, int me) {
+void HallShards::renamed(const std::string& person, const std::string& name, int me) {
+  on_others(me, [person, name](Hall& hall) { hall.renamed_elsewhere(person, name); });
+}
+
+void HallShards::on_others(int me, const std::function<void(Hall&)>& fn) {
   for (size_t i = 0; i < shards_.size(); ++i) {
     if (static_cast<int>(i) == me) continue;
     Hall* hall = shards_[i].hall;
-    shards_[i].scheduler->post([hall, person] { hall->presence_elsewhere(person); });
+    shards_[i].scheduler->post([hall, fn] { fn(*hall); });
   }
 }
 

@@ -3,6 +3,7 @@
 // them (a group is played by the hall that claimed it), and presence is shared (a person's
 // connections are counted over all halls). The network layer sends each connection to one
 // hall, chosen by the group in its address (docs/server.md).
+#include <functional>
 #include <mutex>
 #include <string>
 #include <unordered_map>
@@ -32,13 +33,15 @@ class HallShards final : public HallSiblings {
   void connected(const std::string& person, int me) override;
   void disconnected(const std::string& person, int me) override;
   bool present(const std::string& person) const override;
+  void renamed(const std::string& person, const std::string& name, int me) override;
 
  private:
   struct Shard {
     Scheduler* scheduler;
     Hall* hall;
   };
-  void tell_others(const std::string& person, int me);
+  // Runs `fn` on every hall but `me`, each on its own strand.
+  void on_others(int me, const std::function<void(Hall&)>& fn);
 
   std::vector<Shard> shards_;
   mutable std::mutex mutex_;

@@ -20,6 +20,9 @@ class HallSiblings {
   virtual void connected(const std::string& person, int me) = 0;
   virtual void disconnected(const std::string& person, int me) = 0;
   virtual bool present(const std::string& person) const = 0;
+  // `person` took the name `name` on hall `me`: every other hall is told
+  // (Hall::renamed_elsewhere), so that their tables show it.
+  virtual void renamed(const std::string& person, const std::string& name, int me) = 0;
 };
 
 }  // namespace kaisho::server

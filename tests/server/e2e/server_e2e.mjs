@@ -304,7 +304,7 @@ async function greeted(port, target, opened, token = null) {
   return { ws, next, reply };
 }
 
-test('several halls in one process: a client is sent to the hall that plays its group, presence is shared', async () => {
+test('several halls in one process: a client is sent to the hall that plays its group, presence and names are shared', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'kaisho-halls-'));
   const { proc, port } = await startServer(join(dir, 'k.db'), ['--halls', '3']);
   const opened = [];
@@ -318,6 +318,7 @@ test('several halls in one process: a client is sent to the hall that plays its 
     const g = (await a.next((m) => m.type === 'group')).group;
     // B asks every hall in turn for the group: the ones that do not play it say where it is.
     let b = null;
+    let holder = -1;
     let moved = 0;
     let token = null;
     for (let k = 0; k < 3; k++) {
@@ -328,6 +329,7 @@ test('several halls in one process: a client is sent to the hall that plays its 
       if (reply.type === 'group') {
         assert.equal(b, null, 'only one hall plays the group');
         b = tryB;
+        holder = k;
         // A's presence is known in this hall, whichever hall A's connection is on.
         assert.equal(reply.group.members.length, 2);
         assert.ok(reply.group.members.every((m) => m.present), 'both members present');
@@ -340,6 +342,11 @@ test('several halls in one process: a client is sent to the hall that plays its 
     }
     assert.ok(b, 'one hall plays the group');
     assert.equal(moved, 2, 'the two other halls sent the client on');
+    // A renames themself on a hall that does not play the group: its table shows the name.
+    const elsewhere = await person(a.token, `/ws?shard=${(holder + 1) % 3}`);
+    elsewhere.ws.send(JSON.stringify({ type: 'set_name', name: 'Renamed elsewhere' }));
+    await b.next((m) => m.type === 'group' &&
+      m.group.members.some((x) => x.id === a.id && x.name === 'Renamed elsewhere'));
   } finally {
     for (const ws of opened) ws.close();
     proc.kill('SIGKILL');
