@@ -442,5 +442,23 @@ TEST(NetLimits, PlainHttpConnectionsAreCappedAndTheirRequestsMustArriveInTime) {
   EXPECT_EQ(fetch(port, "GET", "/healthz", "").status, 200);
 }
 
+TEST(NetLimits, ATrustedProxysConnectionsAreCappedOnlyInAll) {
+  ServerConfig config = loopback();
+  config.max_http_connections_per_address = 4;
+  config.http_header_timeout_ms = 5000;
+  config.trusted_proxies = {"127.0.0.1"};
+  Running r(config);
+  const uint16_t port = r.server.port();
+  // The proxy holds more slow requests than one address may: many clients are behind it.
+  std::vector<int> slow;
+  for (int i = 0; i < 8; ++i) {
+    slow.push_back(connect_raw(port));
+    send_text(slow.back(), "GET / HTTP/1.1\r\nHost: x\r\n");
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  EXPECT_EQ(fetch(port, "GET", "/healthz", "").status, 200);
+  for (int fd : slow) close(fd);
+}
+
 }  // namespace
 }  // namespace kaisho::net

@@ -79,15 +79,16 @@ bool inside_root(const std::string& root, const std::string& path) {
 }
 
 // Plain HTTP connections (before a WebSocket upgrade) per address and in all. A connection
-// holds its place from accept until it closes or upgrades.
+// holds its place from accept until it closes or upgrades. A trusted proxy's connections
+// carry many clients (told apart only later, by X-Forwarded-For): only the total caps them.
 class HttpConnectionLimits {
  public:
   HttpConnectionLimits(int per_address, int total) : per_address_(per_address), total_(total) {}
-  bool admit(const std::string& address) {
+  bool admit(const std::string& address, bool per_address_cap) {
     std::lock_guard lock(mutex_);
     if (count_ >= total_) return false;
     int& n = by_address_[address];
-    if (n >= per_address_) {
+    if (per_address_cap && n >= per_address_) {
       if (n == 0) by_address_.erase(address);
       return false;
     }
@@ -582,7 +583,9 @@ void HttpServer::Impl::accept() {
       // Replies are small and must leave at once, not wait for the peer's delayed ACK.
       socket.set_option(tcp::no_delay(true), opt);
       std::string peer = socket.remote_endpoint(opt).address().to_string();
-      if (!opt && http_limits.admit(peer))
+      const bool proxy = std::find(config.trusted_proxies.begin(), config.trusted_proxies.end(),
+                                   peer) != config.trusted_proxies.end();
+      if (!opt && http_limits.admit(peer, !proxy))
         std::make_shared<HttpSession>(std::move(socket), *this, std::move(peer))->start();
       else
         socket.close(opt);  // over the limits: closed before anything is read
