@@ -27,19 +27,14 @@ trap cleanup EXIT
 base=$((20000 + RANDOM % 20000))
 limits=("${KAISHO_ONE_ADDRESS_MANY_PEOPLE[@]}" --max-connections-per-address 100000)
 case "$setup" in
-  one-hall-sqlite | all-cores-sqlite)
-    halls=1
-    [ "$setup" = all-cores-sqlite ] && halls=0
-    args=(--port $((base + 1)) --address 127.0.0.1 --db "$work/k.db" "${limits[@]}")
-    [ "$halls" -ne 0 ] && args+=(--halls 1)
-    "$bin" serve "${args[@]}" >"$work/server.log" 2>&1 &
-    pids+=($!)
-    port=$((base + 1))
-    ;;
-  one-hall-postgres | all-cores-postgres)
-    kaisho_postgres_start "$work/pg" "$base"
-    args=(--port $((base + 1)) --address 127.0.0.1 --db "$KAISHO_PG_URI" "${limits[@]}")
-    [ "$setup" = one-hall-postgres ] && args+=(--halls 1)
+  one-hall-sqlite | all-cores-sqlite | one-hall-postgres | all-cores-postgres)
+    db=$work/k.db
+    if [[ $setup == *-postgres ]]; then
+      kaisho_postgres_start "$work/pg" "$base"
+      db=$KAISHO_PG_URI
+    fi
+    args=(--port $((base + 1)) --address 127.0.0.1 --db "$db" "${limits[@]}")
+    [[ $setup == one-hall-* ]] && args+=(--halls 1)
     "$bin" serve "${args[@]}" >"$work/server.log" 2>&1 &
     pids+=($!)
     port=$((base + 1))
@@ -52,15 +47,21 @@ case "$setup" in
     ;;
   *) echo "unknown set-up $setup" >&2; exit 2 ;;
 esac
-for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
+up=no
+for _ in $(seq 1 100); do
+  curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && { up=yes; break; }
+  sleep 0.1
+done
+[ "$up" = yes ] || { echo "the set-up did not answer /healthz" >&2; exit 1; }
 ceiling=0
 for think in 3000 2000 1500 1000 700 500 350 250 180 120 100; do
   out=$("$bin" loadtest --port "$port" --connections 2000 --groups 400 --sources 64 \
     --seconds "$step_seconds" --think-ms "$think" --setup-timeout 60 2>&1)
-  mps=$(awk '$1 == "moves_per_second" {print $2}' <<<"$out")
-  p50=$(awk '$1 == "latency_ms_p50" {print $2}' <<<"$out")
-  p99=$(awk '$1 == "latency_ms_p99" {print $2}' <<<"$out")
+  mps=$(kaisho_figure moves_per_second <<<"$out")
+  p50=$(kaisho_figure latency_ms_p50 <<<"$out")
+  p99=$(kaisho_figure latency_ms_p99 <<<"$out")
   echo "think_ms $think moves_per_second $mps p50_ms $p50 p99_ms $p99"
+  [ -n "$p99" ] || { echo "loadtest gave no p99:" >&2; echo "$out" >&2; exit 1; }
   if awk -v p="$p99" 'BEGIN {exit !(p < 50)}'; then ceiling=$mps; else break; fi
 done
 echo "ceiling $setup $ceiling"

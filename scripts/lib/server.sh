@@ -7,6 +7,8 @@
 # kaisho_port LOG [N]            waits until LOG shows the server's Nth start (default 1) and
 #                                prints the port it listens on; on failure prints the log to
 #                                stderr and returns 1.
+# kaisho_figure NAME [FILE]      prints the value of the line `NAME value` of `kaisho loadtest`
+#                                output (FILE, or standard input).
 
 # A test's many simulated people and browsers all come from 127.0.0.1: the limits on what one
 # address may open and create (docs/reliability.md) are raised for them. Spread it into the
@@ -34,6 +36,10 @@ kaisho_port() {
   echo "the server did not start:" >&2
   cat "$log" >&2
   return 1
+}
+
+kaisho_figure() {
+  awk -v name="$1" '$1 == name {print $2}' "${2:--}"
 }
 
 kaisho_scratch() {

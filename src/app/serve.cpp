@@ -161,26 +161,23 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
   // The stores, declared first so that they outlive the halls. SQLite: one connection the
   // halls take turns on (separate connections would make writers wait in SQLite's sleeping
   // busy handler). PostgreSQL: a connection (a session, holding the hall's claims) per hall.
-  const bool postgres = db.rfind("postgresql://", 0) == 0 || db.rfind("postgres://", 0) == 0;
+  const bool postgres = server::is_postgres_uri(db);
   std::vector<std::unique_ptr<server::Store>> connections;
+  for (int k = 0; k < (postgres ? shard_count : 1); ++k) {
+    auto store = server::open_store(db);
+    if (!store) {
+      err << "error: " << store.error().message << "\n";
+      return 1;
+    }
+    connections.push_back(std::move(store.value()));
+  }
   std::unique_ptr<server::SerializedStore> shared_sqlite;
   std::vector<server::Store*> hall_stores;
-  for (int k = 0; k < shard_count; ++k) {
-    if (postgres || connections.empty()) {
-      auto store = server::open_store(db);
-      if (!store) {
-        err << "error: " << store.error().message << "\n";
-        return 1;
-      }
-      connections.push_back(std::move(store.value()));
-    }
-    if (postgres) {
-      hall_stores.push_back(connections.back().get());
-    } else {
-      if (!shared_sqlite)
-        shared_sqlite = std::make_unique<server::SerializedStore>(*connections[0]);
-      hall_stores.push_back(shared_sqlite.get());
-    }
+  if (postgres) {
+    for (auto& connection : connections) hall_stores.push_back(connection.get());
+  } else {
+    shared_sqlite = std::make_unique<server::SerializedStore>(*connections[0]);
+    hall_stores.assign(static_cast<size_t>(shard_count), shared_sqlite.get());
   }
   // SIGINT/SIGTERM are taken by a waiting thread, so every other thread keeps them blocked.
   sigset_t signals;

@@ -163,6 +163,8 @@ class Hall {
   std::vector<int> your_seats(const Group& g, const std::string& person_id) const;
   Group* find_group(ConnId c, const std::string& rid, const std::string& group_id,
                     bool must_be_member);
+  // The sender's group if a game is being played there; otherwise an error is sent.
+  Group* find_playing_group(ConnId c, const std::string& rid, const std::string& group_id);
   bool present(const std::string& person_id) const;
   // A person from the cache, else from the store (null when there is none).
   Person* find_person(const std::string& person_id) const;

@@ -54,23 +54,23 @@ Status Hall::start_game(Group& g) {
   g.notation.clear();
   g.cpu_seat = -1;
   ++g.cpu_ticket;
-  bump(g, "start", std::to_string(g.game_number));
-  g.last_move_version = g.version;
-  g.turn_started_ms = scheduler_.now_ms();
-  if (g.state->outcome().over()) {
-    finish_game(g);
-    return ok_status();
-  }
-  broadcast(g);
-  schedule_turn(g);
+  after_move(g, "start", std::to_string(g.game_number));
   return ok_status();
 }
 
+Hall::Group* Hall::find_playing_group(ConnId c, const std::string& rid,
+                                      const std::string& group_id) {
+  Group* g = find_group(c, rid, group_id, true);
+  if (g && (g->status != TableStatus::Playing || !g->state)) {
+    send_error(c, rid, "no_game", "no game is being played");
+    return nullptr;
+  }
+  return g;
+}
+
 void Hall::on_move(ConnId c, const std::string& rid, const pr::PlayMove& m) {
-  Group* g = find_group(c, rid, m.group, true);
+  Group* g = find_playing_group(c, rid, m.group);
   if (!g) return;
-  if (g->status != TableStatus::Playing || !g->state)
-    return send_error(c, rid, "no_game", "no game is being played");
   const std::string person = person_of(c);
   const int seat = g->state->seat_to_move();
   if (std::find(g->seats.begin(), g->seats.end(), person) == g->seats.end())
@@ -114,10 +114,8 @@ void Hall::after_move(Group& g, const std::string& kind, const std::string& deta
 }
 
 void Hall::on_resign(ConnId c, const std::string& rid, const pr::Resign& m) {
-  Group* g = find_group(c, rid, m.group, true);
+  Group* g = find_playing_group(c, rid, m.group);
   if (!g) return;
-  if (g->status != TableStatus::Playing || !g->state)
-    return send_error(c, rid, "no_game", "no game is being played");
   const std::string person = person_of(c);
   auto seat = std::find(g->seats.begin(), g->seats.end(), person);
   if (seat == g->seats.end())

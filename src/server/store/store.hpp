@@ -105,5 +105,7 @@ Result<std::unique_ptr<Store>> open_postgres_store(const std::string& uri);
 Status empty_postgres_store_for_tests(const std::string& uri);
 // The store `where` names: a postgresql:// or postgres:// URI, else an SQLite file path.
 Result<std::unique_ptr<Store>> open_store(const std::string& where);
+// Whether `where` names a PostgreSQL database (postgresql://... or postgres://...).
+bool is_postgres_uri(const std::string& where);
 
 }  // namespace kaisho::server

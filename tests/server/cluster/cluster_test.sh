@@ -47,9 +47,9 @@ done
 status=0
 wait "$load" || status=$?
 cat "$work/load.out"
-lost=$(awk '$1 == "lost_moves" {print $2}' "$work/load.out")
-moving=$(awk '$1 == "tables_moving_at_end" {print $2}' "$work/load.out")
-complete=$(awk '$1 == "setup_complete" {print $2}' "$work/load.out")
+lost=$(kaisho_figure lost_moves "$work/load.out")
+moving=$(kaisho_figure tables_moving_at_end "$work/load.out")
+complete=$(kaisho_figure setup_complete "$work/load.out")
 # Every finished game is in its players' ratings exactly once: a person's count of rated
 # games equals the number of finished games they played (each game has one player per seat).
 psql_q() { psql -At -h 127.0.0.1 -p "$base" -U postgres kaisho -c "$1"; }

@@ -40,9 +40,9 @@ done
 status=0
 wait "$load" || status=$?
 cat "$work/load.out"
-lost=$(awk '$1 == "lost_moves" {print $2}' "$work/load.out")
-moving=$(awk '$1 == "tables_moving_at_end" {print $2}' "$work/load.out")
-complete=$(awk '$1 == "setup_complete" {print $2}' "$work/load.out")
+lost=$(kaisho_figure lost_moves "$work/load.out")
+moving=$(kaisho_figure tables_moving_at_end "$work/load.out")
+complete=$(kaisho_figure setup_complete "$work/load.out")
 echo "kills $kills"
 if [ -n "${CRASH_TAMPER:-}" ]; then
   # Proof of the check: with moves deleted from the store, losses must be reported.
