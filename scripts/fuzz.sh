@@ -3,23 +3,24 @@
 # each for SECONDS (default 10), one after the other, on a copy of its seed corpus (the seeds
 # in fuzz/corpus are never written to). Exits non-zero if a harness finds a crash or a broken
 # invariant, naming the input that shows it (kept in build-fuzz/crashes/).
-#   scripts/fuzz.sh [SECONDS] [HARNESS...]      HARNESS: position move options usi protocol
+#   scripts/fuzz.sh [SECONDS] [HARNESS...]      HARNESS: position move options usi protocol stored
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-10}"
 shift || true
 harnesses=("$@")
-((${#harnesses[@]})) || harnesses=(position move options usi protocol)
+((${#harnesses[@]})) || harnesses=(position move options usi protocol stored)
 
 # Longest input each harness is given, and its dictionary.
-declare -A max_len=([position]=512 [move]=2048 [options]=512 [usi]=2048 [protocol]=16500)
-declare -A dict=([position]=notation [move]=notation [options]=options [usi]=usi [protocol]=protocol)
+declare -A max_len=([position]=512 [move]=2048 [options]=512 [usi]=2048 [protocol]=16500 [stored]=4096)
+declare -A dict=([position]=notation [move]=notation [options]=options [usi]=usi [protocol]=protocol [stored]=stored)
 
+source scripts/lib/compiler_cache.sh
 CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKAISHO_FUZZ=ON \
-  -DKAISHO_TESTS=OFF >/dev/null
+  -DKAISHO_TESTS=OFF "${KAISHO_CMAKE_CACHE[@]}" >/dev/null
 targets=()
 for h in "${harnesses[@]}"; do
-  [ -n "${max_len[$h]:-}" ] || { echo "unknown harness '$h' (position move options usi protocol)" >&2; exit 2; }
+  [ -n "${max_len[$h]:-}" ] || { echo "unknown harness '$h' (position move options usi protocol stored)" >&2; exit 2; }
   targets+=("${h}_fuzzer")
 done
 cmake --build build-fuzz -j"$(nproc)" --target "${targets[@]}" >/dev/null

@@ -1,6 +1,7 @@
 #pragma once
 // A hall with fake time, a CPU that answers at once (node-limited, so deterministic), an
-// in-memory record of what each connection was sent, and a real SQLite file.
+// in-memory record of what each connection was sent, and a real SQLite file (or PostgreSQL
+// database) behind a FaultyStore, so that a test can make the store fail.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -9,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "ai/engine.hpp"
+#include "faulty_store.hpp"
 #include "server/hall/hall.hpp"
 
 namespace kaisho::server::testing {
@@ -108,6 +110,7 @@ class HallTest : public ::testing::Test {
   }
   void TearDown() override {
     hall_.reset();
+    faults_.reset();
     store_.reset();
     if (!getenv("KAISHO_KEEP_DB"))
       for (const char* suffix : {"", "-wal", "-shm"})
@@ -123,15 +126,19 @@ class HallTest : public ::testing::Test {
     auto s = open_test_store();
     ASSERT_TRUE(s.ok()) << s.error().message;
     store_ = std::move(s.value());
+    faults_ = std::make_unique<FaultyStore>(*store_);
     HallConfig config = config_;
     config.away_grace_ms = 3000;
     config.cpu_move_ms = 500;
-    hall_ = std::make_unique<Hall>(clock_, *store_, out_, cpu_, config);
+    // A name, so that the store's claims have an owner to show (group_owner).
+    if (config.server_name.empty()) config.server_name = "test-server";
+    hall_ = std::make_unique<Hall>(clock_, *faults_, out_, cpu_, config);
     ASSERT_TRUE(hall_->restore().ok());
   }
   // Simulates a server restart on the same database file.
   void restart() {
     hall_.reset();
+    faults_.reset();
     store_.reset();
     out_.sent.clear();
     open();
@@ -167,6 +174,39 @@ class HallTest : public ::testing::Test {
     return none;
   }
   json group(ConnId c) { return last(c, "group")["group"]; }
+  // Creates a group of `game` (the CPU at level 1 unless `settings` says otherwise).
+  std::string create(ConnId c, const std::string& game, json settings = json::object()) {
+    send(c, {{"type", "create_group"}, {"game", game}});
+    const std::string id = group(c)["id"];
+    settings["type"] = "settings";
+    settings["group"] = id;
+    if (!settings.contains("cpu_level")) settings["cpu_level"] = 1;
+    send(c, settings);
+    return id;
+  }
+  static bool has(const json& list, int v) {
+    for (const auto& x : list)
+      if (x == v) return true;
+    return false;
+  }
+  // Plays the first legal move whenever it is this connection's turn, until the game ends.
+  void play_to_end(ConnId c, const std::string& id, int max_turns = 3000) {
+    for (int i = 0; i < max_turns; ++i) {
+      json g = group(c);
+      if (g["table"]["status"] != "playing") return;
+      const json& game = g["table"]["game"];
+      if (has(g["table"]["your_seats"], game["to_move"].get<int>())) {
+        send(c, {{"type", "move"},
+                 {"group", id},
+                 {"move", game["legal_moves"][0]},
+                 {"version", g["version"]}});
+      }
+      clock_.advance(100);  // a person's pace (the hall limits messages per second)
+    }
+    FAIL() << "the game did not end: " << last(c, "error").dump() << " "
+           << group(c)["table"]["game"]["moves"].size() << " moves, position "
+           << group(c)["table"]["game"]["position"] << " settings " << group(c)["settings"].dump();
+  }
   std::string error_code(ConnId c) { return last(c, "error")["code"]; }
   void disconnect(ConnId c) {
     hall_->disconnected(c);
@@ -179,6 +219,7 @@ class HallTest : public ::testing::Test {
   RecordingOutbox out_;
   std::filesystem::path path_;
   std::unique_ptr<Store> store_;
+  std::unique_ptr<FaultyStore> faults_;  // the hall's store: store_ with faults on demand
   std::unique_ptr<Hall> hall_;
   ConnId next_conn_ = 0;
 };

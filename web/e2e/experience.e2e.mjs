@@ -56,6 +56,9 @@ async function assertTableInView(page, what) {
  */
 async function leaveTable(page) {
   await page.locator("button.leave").click();
+  // During one's own game the page first says what leaving means, and asks.
+  const yes = page.locator(".leave-confirm .leave-yes");
+  if (await yes.isVisible().catch(() => false)) await yes.click();
   await page.waitForURL(BASE + "/");
   await waitConnected(page);
 }

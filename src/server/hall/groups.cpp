@@ -6,8 +6,13 @@ namespace kaisho::server {
 
 Hall::Group* Hall::find_group(ConnId c, const std::string& rid, const std::string& group_id,
                               bool must_be_member) {
-  Holder elsewhere;
-  Group* loaded = load_group(group_id, &elsewhere);
+  const Opened opened = open_group(group_id);
+  Group* loaded = opened.group;
+  const Holder& elsewhere = opened.elsewhere;
+  if (opened.error) {
+    send_error(c, rid, *opened.error);
+    return nullptr;
+  }
   if (!loaded && (!elsewhere.server.empty() || elsewhere.shard >= 0)) {
     // Another hall or server plays this group: the client reconnects there (through the
     // proxy, which routes by server; this process routes by shard).
@@ -84,6 +89,11 @@ void Hall::on_leave(ConnId c, const std::string& rid, const pr::LeaveGroup& m) {
   g->members.erase(std::remove(g->members.begin(), g->members.end(), person), g->members.end());
   forget_membership(person, g->id);
   std::replace(g->chosen.begin(), g->chosen.end(), person, std::string());
+  // Leaving during one's own game is remembered: the game then counts for them only if it
+  // lowers their rating (results.cpp).
+  if (g->status == TableStatus::Playing &&
+      std::find(g->seats.begin(), g->seats.end(), person) != g->seats.end())
+    g->left_during.insert(person);
   bump(*g, "left", person);
   if (!anyone_here(*g))
     pause(*g);
@@ -98,11 +108,12 @@ void Hall::on_settings(ConnId c, const std::string& rid, const pr::ChangeSetting
   if (!g) return;
   if (g->status == TableStatus::Playing)
     return send_error(c, rid, "game_in_progress", "settings change between games");
+  if (!plays_next_game(*g, person_of(c))) return refuse_spectator(c, rid);
   // Validate everything before changing anything.
   std::string game = m.game.value_or(g->game);
   const rules::Game* rules_game = rules::find_game(game);
   if (!rules_game) return send_error(c, rid, "bad_settings", "unknown game " + text::quote(game));
-  if (m.timer && *m.timer != 0 && *m.timer != 30 && *m.timer != 60)
+  if (m.timer && !is_turn_timer(*m.timer))
     return send_error(c, rid, "bad_settings", "the turn timer is 0 (none), 30 or 60 seconds");
   if (m.cpu_level && (*m.cpu_level < ai::kMinLevel || *m.cpu_level > ai::kMaxLevel))
     return send_error(c, rid, "bad_settings", "the CPU level is 1 to 8");
@@ -180,15 +191,29 @@ std::vector<std::string> Hall::fresh_lineup(const Group& g) const {
   return seats;
 }
 
-std::vector<std::string> Hall::seats_shown(const Group& g) const {
-  if (g.status != TableStatus::Idle) return g.seats;
-  // Before a game: the line-up a start would make now, so everyone sees where they will sit.
+std::vector<std::string> Hall::next_lineup(const Group& g) const {
   if (!same_lineup(g)) return fresh_lineup(g);
+  // The same people again, moved round by one seat when alternation is on.
   const size_t n = g.order.size();
   const size_t next = static_cast<size_t>(g.rotation + (alternation_on(g) ? 1 : 0));
   std::vector<std::string> seats(n);
   for (size_t s = 0; s < n; ++s) seats[s] = g.order[(s + next) % n];
   return seats;
+}
+
+std::vector<std::string> Hall::seats_shown(const Group& g) const {
+  // Before a game: the line-up a start would make now, so everyone sees where they will sit.
+  return g.status == TableStatus::Idle ? next_lineup(g) : g.seats;
+}
+
+bool Hall::plays_next_game(const Group& g, const std::string& person_id) const {
+  const std::vector<std::string> seats = next_lineup(g);
+  return !person_id.empty() && std::find(seats.begin(), seats.end(), person_id) != seats.end();
+}
+
+void Hall::refuse_spectator(ConnId c, const std::string& rid) {
+  send_error(c, rid, "not_a_player",
+             "only the players of the next game may change the table's settings or start it");
 }
 
 }  // namespace kaisho::server

@@ -7,6 +7,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -25,6 +26,7 @@ namespace kaisho::server {
 
 using ConnId = uint64_t;
 enum class CpuReason : uint8_t;  // hall_internal.hpp
+struct StoredGroup;              // stored_records.hpp
 
 class Outbox {
  public:
@@ -77,7 +79,9 @@ class Hall {
   Hall(Scheduler& scheduler, Store& store, Outbox& outbox, CpuService& cpu, HallConfig config = {});
   ~Hall();
 
-  // Loads people, ratings, groups and games in progress; games go on (timers restart).
+  // Starts the hall's housekeeping (idle tables leaving memory). Nothing is loaded: people,
+  // ratings and groups are read from the store when first needed, and a game in progress goes
+  // on when someone opens its group (timers restart).
   Status restore();
 
   // `address` is the remote address of the connection (for the per-address limits).
@@ -119,6 +123,11 @@ class Hall {
   Status commit_move(Group& g, const std::string& move);  // store, then apply
   void after_move(Group& g, const std::string& kind, const std::string& detail);
   void finish_game(Group& g);
+  // The moves each seat made in the game being finished.
+  std::vector<int> moves_per_seat(const Group& g) const;
+  // Which own-play rule holds for the person at `seat` as the game ends: "left", "away",
+  // "cpu_moves", or "" (none; see RatingChange).
+  std::string own_play_rule(const Group& g, size_t seat, const std::vector<int>& made) const;
   void schedule_turn(Group& g);
   void request_cpu(Group& g, CpuReason why);
   void cancel_turn(Group& g);
@@ -130,9 +139,19 @@ class Hall {
     std::string server;
     int shard = -1;
   };
-  // Loads a group from the store when it is not in memory, claiming it for this hall; null
-  // when there is none, or (with *elsewhere set) when another hall or server holds it.
-  Group* load_group(const std::string& id, Holder* elsewhere = nullptr);
+  // What opening a group found: the group (in memory, or loaded from the store and claimed
+  // for this hall); else who holds it (another hall or server), or why its stored record
+  // cannot be read; all empty when there is no such group.
+  struct Opened {
+    Group* group = nullptr;
+    Holder elsewhere;
+    std::optional<Error> error;
+  };
+  Opened open_group(const std::string& id);
+  // The game in progress (or last played) of a group being loaded, rebuilt from its record;
+  // null when the record cannot be read or replayed (logged).
+  std::unique_ptr<rules::GameState> load_game_state(const Group& g);
+  StoredGroup record_of(const Group& g) const;
   // Groups nobody is at leave memory after config.idle_group_ms.
   void sweep_idle_later();
   void sweep_idle();
@@ -150,6 +169,11 @@ class Hall {
   bool same_lineup(const Group& g) const;
   std::vector<std::string> fresh_lineup(const Group& g) const;
   std::vector<std::string> seats_shown(const Group& g) const;
+  // The seats a start would fill now (the next game's line-up), and whether a person is in
+  // them: only they may change the table's settings or start it (spectators may not).
+  std::vector<std::string> next_lineup(const Group& g) const;
+  bool plays_next_game(const Group& g, const std::string& person_id) const;
+  void refuse_spectator(ConnId c, const std::string& rid);
 
   // Helpers.
   void send_error(ConnId c, const std::string& rid, const std::string& code,
@@ -199,6 +223,10 @@ class Hall {
   // The loaded groups each person is a member of: presence and name changes look only here.
   std::unordered_map<std::string, std::set<std::string>> groups_of_;
   std::shared_ptr<CreationLimits> limits_;
+  // Parts of a group state that never change for a game, encoded once: by game (the option
+  // schema) and by board. This hall's own: halls run at once on their own strands.
+  mutable std::map<std::string, std::string> encoded_schemas_;
+  mutable std::map<std::string, std::string> encoded_boards_;
   uint64_t groups_visited_ = 0;
   std::shared_ptr<bool> alive_;  // lets late callbacks notice the hall is gone
 };

@@ -12,31 +12,12 @@
 #include "core/text.hpp"
 #include "rules/registry/registry.hpp"
 #include "server/hall/hall.hpp"
+#include "server/hall/stored_records.hpp"
 
 namespace kaisho::server {
 
 using nlohmann::json;
 namespace pr = protocol;
-
-// A table before its first game, during a game, and after one (until the next starts).
-enum class TableStatus { Idle, Playing, Finished };
-
-inline std::string_view to_string(TableStatus s) {
-  switch (s) {
-    case TableStatus::Playing:
-      return "playing";
-    case TableStatus::Finished:
-      return "finished";
-    default:
-      return "idle";
-  }
-}
-
-inline TableStatus table_status(std::string_view s) {
-  if (s == "playing") return TableStatus::Playing;
-  if (s == "finished") return TableStatus::Finished;
-  return TableStatus::Idle;
-}
 
 // Why the CPU is thinking for a seat: it is a CPU seat, its person is away (or left), or the
 // person's turn timer ran out. The last two are stand-ins, marked in the game's stand_ins.
@@ -106,6 +87,7 @@ struct Hall::Group {
   int64_t last_move_version = 0;
   std::optional<pr::ResultView> result;
   std::vector<pr::StandIn> stand_ins;  // moves of this game the CPU made for a person
+  std::set<std::string> left_during;   // persons who left the group during this game
   // This game's moves in readable styles (Shogi, Annan): a cache that grows with the game, so
   // each move is written once, not at every broadcast.
   mutable pr::ReadableMoves notation;

@@ -1,5 +1,6 @@
 // Keeping the hall in the store: people and groups are written as they change, and a
 // group is loaded again when someone opens it; groups nobody is at leave memory.
+#include "core/log.hpp"
 #include "server/hall/hall_internal.hpp"
 
 namespace kaisho::server {
@@ -8,27 +9,30 @@ void Hall::save_person(const Person& p) {
   (void)store_.put_person({p.id, p.token_hash, p.name});
 }
 
+StoredGroup Hall::record_of(const Group& g) const {
+  StoredGroup r;
+  r.game = g.game;
+  r.options = g.options;
+  r.timer = g.timer;
+  r.cpu_level = g.cpu_level;
+  r.members = g.members;
+  r.chosen = g.chosen;
+  r.status = g.status;
+  r.seats = g.seats;
+  r.order = g.order;
+  r.rotation = g.rotation;
+  r.game_number = g.game_number;
+  r.game_db_id = g.game_db_id;
+  r.version = g.version;
+  r.stand_ins = g.stand_ins;
+  r.left_during.assign(g.left_during.begin(), g.left_during.end());
+  r.result = g.result;
+  return r;
+}
+
 void Hall::save_group(Group& g) {
-  json j = {{"game", g.game},
-            {"options", g.options},
-            {"timer", g.timer},
-            {"cpu_level", g.cpu_level},
-            {"members", g.members},
-            {"chosen", g.chosen},
-            {"status", std::string(to_string(g.status))},
-            {"seats", g.seats},
-            {"order", g.order},
-            {"rotation", g.rotation},
-            {"game_number", g.game_number},
-            {"game_db_id", g.game_db_id},
-            {"version", g.version}};
-  json stand_ins = json::array();
-  for (const auto& si : g.stand_ins)
-    stand_ins.push_back({{"ply", si.ply}, {"seat", si.seat}, {"reason", si.reason}});
-  j["stand_ins"] = stand_ins;
-  if (g.result) j["result"] = json::parse(pr::encode_result(*g.result));
   // A write that fails is tried again with the group's next change.
-  if (store_.put_group({g.id, j.dump()})) g.saved_version = g.version;
+  if (store_.put_group({g.id, encode_stored_group(record_of(g))})) g.saved_version = g.version;
 }
 
 Status Hall::restore() {
@@ -39,77 +43,71 @@ Status Hall::restore() {
   return ok_status();
 }
 
-Hall::Group* Hall::load_group(const std::string& id, Holder* elsewhere) {
-  if (auto it = groups_.find(id); it != groups_.end()) return it->second.get();
+Hall::Opened Hall::open_group(const std::string& id) {
+  Opened opened;
+  if (auto it = groups_.find(id); it != groups_.end()) {
+    opened.group = it->second.get();
+    return opened;
+  }
   // Unknown ids are answered without claiming anything.
-  if (!store_.group(id)) return nullptr;
+  if (!store_.group(id)) return opened;
   // Only one hall plays a group: the one that holds its claim, in this process and then
   // among the servers sharing the store.
   if (config_.siblings) {
     const int holder = config_.siblings->claim(id, config_.shard);
     if (holder != config_.shard) {
-      if (elsewhere) *elsewhere = {config_.server_name, holder};
-      return nullptr;
+      opened.elsewhere = {config_.server_name, holder};
+      return opened;
     }
   }
+  auto let_go = [&] {
+    store_.release_group(id);
+    if (config_.siblings) config_.siblings->release(id, config_.shard);
+  };
   auto claimed = store_.claim_group(id, config_.server_name);
   if (!claimed || !claimed.value()) {
     if (config_.siblings) config_.siblings->release(id, config_.shard);
-    if (elsewhere) {
-      elsewhere->server = claimed ? store_.group_owner(id) : "";
-      if (elsewhere->server.empty()) elsewhere->server = "?";  // held, holder not yet known
-    }
-    return nullptr;
+    opened.elsewhere.server = claimed ? store_.group_owner(id) : "";
+    if (opened.elsewhere.server.empty()) opened.elsewhere.server = "?";  // holder not yet known
+    return opened;
   }
   // Read once claimed: the last holder may have saved a newer version before letting go.
   auto row = store_.group(id);
-  json j = row ? json::parse(row->data_json, nullptr, false) : json(nullptr);
-  if (!row || j.is_discarded() || !rules::find_game(j.value("game", ""))) {
-    store_.release_group(id);
-    if (config_.siblings) config_.siblings->release(id, config_.shard);
-    return nullptr;
+  if (!row) {
+    let_go();
+    return opened;
   }
+  auto record = decode_stored_group(row->data_json);
+  if (!record) {
+    // A damaged row: this group is not played (its claims are let go), and everything else
+    // goes on. The operator reads why; the client is told the group cannot be opened.
+    log::error("group " + text::quote(id) + " cannot be read: " + record.error().message);
+    let_go();
+    opened.error =
+        make_error("group_unreadable", "the group's stored data cannot be read", {{"group", id}});
+    return opened;
+  }
+  StoredGroup& r = record.value();
   auto g = std::make_unique<Group>();
   g->id = row->id;
-  g->game = j["game"];
-  g->options = j.value("options", decltype(g->options){});
-  g->timer = j.value("timer", 0);
-  g->cpu_level = j.value("cpu_level", 3);
-  g->members = j.value("members", std::vector<std::string>{});
-  g->chosen = j.value("chosen", std::vector<std::string>{});
-  g->status = table_status(j.value("status", "idle"));
-  g->seats = j.value("seats", std::vector<std::string>{});
-  g->order = j.value("order", std::vector<std::string>{});
-  g->rotation = j.value("rotation", 0);
-  g->game_number = j.value("game_number", 0);
-  g->game_db_id = j.value("game_db_id", int64_t{0});
+  g->game = r.game;
+  g->options = std::move(r.options);
+  g->timer = r.timer;
+  g->cpu_level = r.cpu_level;
+  g->members = std::move(r.members);
+  g->chosen = std::move(r.chosen);
+  g->status = r.status;
+  g->seats = std::move(r.seats);
+  g->order = std::move(r.order);
+  g->rotation = r.rotation;
+  g->game_number = r.game_number;
+  g->game_db_id = r.game_db_id;
   // Versions go on from the stored one: nobody is ever shown a version that went back.
-  g->version = j.value("version", int64_t{0}) + 1;
-  if (j.contains("result")) {
-    if (auto r = pr::decode_result(j["result"].dump())) g->result = r.value();
-  }
-  for (const auto& si : j.value("stand_ins", json::array()))
-    if (si.is_object())
-      g->stand_ins.push_back(
-          {si.value("ply", 0), si.value("seat", 0), si.value("reason", std::string("timeout"))});
-  if (g->game_db_id) {
-    auto record = store_.game(g->game_db_id);
-    if (record && !record->start_text.empty()) {
-      std::string text = record->start_text;
-      if (!record->moves.empty()) text += " moves " + text::join(record->moves, " ");
-      json data = json::parse(record->data_json, nullptr, false);
-      std::vector<std::pair<std::string, std::string>> o;
-      const json stored_options =
-          data.is_discarded() ? json::object() : data.value("options", json::object());
-      for (auto& [k, v] : stored_options.items())
-        if (v.is_string()) o.emplace_back(k, v.get<std::string>());
-      auto opts = g->rules_game().make_options(o);
-      if (opts) {
-        auto loaded = g->rules_game().load(text, opts.value());
-        if (loaded) g->state = std::move(loaded.value());
-      }
-    }
-  }
+  g->version = r.version + 1;
+  g->result = std::move(r.result);
+  g->stand_ins = std::move(r.stand_ins);
+  g->left_during.insert(r.left_during.begin(), r.left_during.end());
+  if (g->game_db_id) g->state = load_game_state(*g);
   if (g->status == TableStatus::Playing && !g->state) g->status = TableStatus::Idle;
   g->touched_ms = scheduler_.now_ms();
   Group& ref = *g;
@@ -124,7 +122,32 @@ Hall::Group* Hall::load_group(const std::string& id, Holder* elsewhere) {
       schedule_turn(ref);  // the turn timer starts afresh: nobody loses time to the wait
     }
   }
-  return &ref;
+  opened.group = &ref;
+  return opened;
+}
+
+std::unique_ptr<rules::GameState> Hall::load_game_state(const Group& g) {
+  auto record = store_.game(g.game_db_id);
+  if (!record || record->start_text.empty()) return nullptr;
+  auto data = decode_stored_game(record->data_json, record->game);
+  if (!data || record->game != g.game) {
+    log::error("game " + std::to_string(g.game_db_id) + " of group " + text::quote(g.id) +
+               " cannot be read: " +
+               (data ? "it is of another game than the group's" : data.error().message));
+    return nullptr;
+  }
+  std::string text = record->start_text;
+  if (!record->moves.empty()) text += " moves " + text::join(record->moves, " ");
+  std::vector<std::pair<std::string, std::string>> o(data->options.begin(), data->options.end());
+  auto options = g.rules_game().make_options(o);
+  auto loaded = options ? g.rules_game().load(text, options.value())
+                        : Result<std::unique_ptr<rules::GameState>>(options.error());
+  if (!loaded) {
+    log::error("game " + std::to_string(g.game_db_id) + " of group " + text::quote(g.id) +
+               " cannot be replayed: " + loaded.error().message);
+    return nullptr;
+  }
+  return std::move(loaded.value());
 }
 
 void Hall::sweep_idle_later() {
@@ -156,9 +179,17 @@ Hall::Person* Hall::find_person(const std::string& person_id) const {
 }
 
 void Hall::load_ratings(const std::string& person_id) const {
-  if (!ratings_loaded_.insert(person_id).second) return;
-  for (const auto& r : store_.ratings_of(person_id))
-    ratings_[{r.person, r.game}] = {r.value, r.games};
+  if (ratings_loaded_.contains(person_id)) return;
+  // Marked as loaded only once read: a failed read is tried again when next needed, instead
+  // of showing the default rating until the person leaves memory.
+  auto rows = store_.ratings_of(person_id);
+  if (!rows) {
+    log::error("the ratings of " + text::quote(person_id) +
+               " cannot be read: " + rows.error().message);
+    return;
+  }
+  for (const auto& r : rows.value()) ratings_[{r.person, r.game}] = {r.value, r.games};
+  ratings_loaded_.insert(person_id);
 }
 
 void Hall::sweep_idle() {

@@ -8,6 +8,7 @@ void Hall::on_start(ConnId c, const std::string& rid, const pr::StartGame& m) {
   if (!g) return;
   if (g->status == TableStatus::Playing)
     return send_error(c, rid, "game_in_progress", "a game is already being played");
+  if (!plays_next_game(*g, person_of(c))) return refuse_spectator(c, rid);
   if (Status s = start_game(*g); !s) return send_error(c, rid, s.error());
 }
 
@@ -15,19 +16,13 @@ Status Hall::start_game(Group& g) {
   const rules::Game& game = g.rules_game();
   const size_t n = static_cast<size_t>(game.seat_count());
   g.chosen.resize(n);
-  // The same line-up rotates when alternation is on; otherwise seats are filled afresh.
-  if (same_lineup(g)) {
-    if (alternation_on(g)) ++g.rotation;
-  } else {
-    g.order = fresh_lineup(g);
-    g.rotation = 0;
-  }
-  std::vector<std::string> seats(n);
-  for (size_t s = 0; s < n; ++s) seats[s] = g.order[(s + static_cast<size_t>(g.rotation)) % n];
+  const std::vector<std::string> seats = next_lineup(g);
   const rules::Options options = g.game_options();
   auto state = game.new_game(options);
   if (!state) return make_error("bad_settings", state.error().message);
-  json players = json::array();
+  StoredGame data;
+  data.options.insert(options.values().begin(), options.values().end());
+  data.cpu_level = g.cpu_level;
   GameRow row;
   row.group_id = g.id;
   row.game = g.game;
@@ -35,15 +30,21 @@ Status Hall::start_game(Group& g) {
   row.started_ms = scheduler_.wall_ms();
   for (size_t s = 0; s < n; ++s) {
     if (seats[s].empty())
-      players.push_back({{"cpu_level", g.cpu_level}, {"name", "CPU"}});
+      data.players.push_back({"", g.cpu_level, "CPU"});
     else
-      players.push_back({{"person", seats[s]}, {"name", name_of(seats[s])}});
+      data.players.push_back({seats[s], 0, name_of(seats[s])});
     row.player_ids.push_back(seats[s]);
   }
-  json data = {{"options", options.values()}, {"players", players}, {"cpu_level", g.cpu_level}};
-  row.data_json = data.dump();
+  row.data_json = encode_stored_game(data);
   auto id = store_.begin_game(row);
   if (!id) return make_error("store", id.error().message);
+  // The same line-up rotates when alternation is on; otherwise seats were filled afresh.
+  if (same_lineup(g)) {
+    if (alternation_on(g)) ++g.rotation;
+  } else {
+    g.order = seats;
+    g.rotation = 0;
+  }
   g.seats = seats;
   g.state = std::move(state.value());
   g.game_db_id = id.value();
@@ -51,6 +52,7 @@ Status Hall::start_game(Group& g) {
   g.status = TableStatus::Playing;
   g.result.reset();
   g.stand_ins.clear();
+  g.left_during.clear();
   g.notation.clear();
   g.cpu_seat = -1;
   ++g.cpu_ticket;

@@ -21,6 +21,30 @@ std::string outcome_kind(const rules::Outcome& o) {
 
 }  // namespace
 
+std::vector<int> Hall::moves_per_seat(const Group& g) const {
+  // Who made each move, found by playing the record again from its start.
+  std::vector<int> made(static_cast<size_t>(g.rules_game().seat_count()));
+  auto replay = g.rules_game().from_position(g.state->start_text(), g.game_options());
+  if (!replay) return made;
+  for (const auto& move : g.state->moves_played()) {
+    const int seat = replay.value()->seat_to_move();
+    if (seat < 0 || !replay.value()->play(move)) break;
+    ++made[static_cast<size_t>(seat)];
+  }
+  return made;
+}
+
+std::string Hall::own_play_rule(const Group& g, size_t seat, const std::vector<int>& made) const {
+  const std::string& person = g.seats[seat];
+  if (g.left_during.contains(person) || !is_member(g, person)) return "left";
+  if (!at_table(g, person)) return "away";  // the CPU was finishing the game for them
+  const auto by_cpu = std::count_if(g.stand_ins.begin(), g.stand_ins.end(), [&](const auto& si) {
+    return si.seat == static_cast<int>(seat);
+  });
+  if (by_cpu * 3 > made[seat]) return "cpu_moves";
+  return "";
+}
+
 rating::Rating Hall::rating_of(const std::string& person, const std::string& game) const {
   load_ratings(person);
   auto it = ratings_.find({person, game});
@@ -71,6 +95,13 @@ void Hall::finish_game(Group& g) {
   std::vector<std::string> rated;
   for (size_t s = 0; s < n; ++s)
     if (!fixed[s]) rated.push_back(g.seats[s]);
+  // Ratings measure a person's own play: one who left during the game, was away at its end,
+  // or had more than a third of their moves made by the CPU gains nothing from it, but a
+  // game that lowers their rating still counts (docs/server.md).
+  std::vector<std::string> rule(n);
+  const std::vector<int> made = moves_per_seat(g);
+  for (size_t s = 0; s < n; ++s)
+    if (!fixed[s]) rule[s] = own_play_rule(g, s, made);
   // The ratings are decided inside the store's transaction, from the ratings as they are
   // there: a game ending meanwhile on another server is counted, not overwritten.
   auto decide = [&](const std::vector<RatingRow>& current) {
@@ -84,7 +115,10 @@ void Hall::finish_game(Group& g) {
     for (size_t s = 0; s < n; ++s) {
       if (fixed[s]) continue;
       const std::string& person = g.seats[s];
-      end.ratings.push_back({person, g.game, after[s], current[k++].games + 1});
+      const bool counted = rule[s].empty() || after[s].rating < before[s].rating;
+      const rating::Rating now = counted ? after[s] : before[s];
+      if (counted) end.ratings.push_back({person, g.game, now, current[k].games + 1});
+      ++k;
       // What the ratings expected of this seat and what it scored, over the seats it is
       // compared with: the client explains the change with them.
       double expected = 0, scored = 0;
@@ -101,13 +135,15 @@ void Hall::finish_game(Group& g) {
       change.person_id = person;
       change.seat = static_cast<int>(s);
       change.before = before[s].rating;
-      change.after = after[s].rating;
+      change.after = now.rating;
       change.deviation_before = before[s].deviation;
-      change.deviation_after = after[s].deviation;
+      change.deviation_after = now.deviation;
       change.expected = compared ? expected / compared : 0.5;
       change.score = compared ? scored / compared : 0.5;
       change.provisional_before = rating::is_provisional(before[s]);
-      change.provisional = rating::is_provisional(after[s]);
+      change.provisional = rating::is_provisional(now);
+      change.rule = rule[s];
+      change.counted = counted;
       r.rating_changes.push_back(change);
     }
     end.result_json = pr::encode_result(r);

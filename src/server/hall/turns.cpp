@@ -139,11 +139,16 @@ void Hall::request_cpu(Group& g, CpuReason why) {
       }
     }
     if (!s) {
-      // The store failed: try again shortly.
+      // The store failed: try again shortly, unless the hall is gone or the turn has moved on
+      // meanwhile (a new ticket: the owner came back, the game ended, the group left memory).
       const CpuReason why_again = gr.cpu_reason;
-      gr.grace_timer = scheduler_.after(1000, [this, id, why_again] {
+      const uint64_t retry_ticket = ++gr.cpu_ticket;
+      gr.grace_timer = scheduler_.after(1000, [this, alive, id, why_again, retry_ticket] {
+        if (auto a = alive.lock(); !a || !*a) return;
         auto again = groups_.find(id);
-        if (again != groups_.end()) request_cpu(*again->second, why_again);
+        if (again == groups_.end() || again->second->cpu_ticket != retry_ticket) return;
+        again->second->grace_timer = 0;
+        if (again->second->status == TableStatus::Playing) request_cpu(*again->second, why_again);
       });
       return;
     }

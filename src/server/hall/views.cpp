@@ -1,4 +1,5 @@
 // What members are shown: the group state (one encoding for all), sync, history, records.
+#include "core/log.hpp"
 #include "server/hall/hall_internal.hpp"
 #include "server/records/export.hpp"
 
@@ -6,19 +7,22 @@ namespace kaisho::server {
 
 namespace {
 
-// A stored game's players ({"person", "name"} or {"cpu_level", "name"} by seat) as references.
-std::vector<pr::PlayerRef> player_refs(const json& players) {
+// A stored game's players by seat as references, for clients that name them themselves.
+std::vector<pr::PlayerRef> player_refs(const StoredGame& game) {
   std::vector<pr::PlayerRef> out;
-  for (const auto& p : players) {
+  for (const auto& p : game.players) {
     pr::PlayerRef ref;
-    if (p.is_object()) {
-      ref.person_id = p.value("person", "");
-      ref.cpu_level = p.value("cpu_level", 0);
-      ref.default_name =
-          !ref.person_id.empty() && p.value("name", "") == default_name_for(ref.person_id);
-    }
+    ref.person_id = p.person;
+    ref.cpu_level = p.person.empty() ? p.cpu_level : 0;
+    ref.default_name = !p.person.empty() && p.name == default_name_for(p.person);
     out.push_back(ref);
   }
+  return out;
+}
+
+std::vector<std::string> player_names(const StoredGame& game) {
+  std::vector<std::string> out;
+  for (const auto& p : game.players) out.push_back(p.name.empty() ? "?" : p.name);
   return out;
 }
 
@@ -41,10 +45,9 @@ pr::GroupView Hall::view(const Group& g, const std::string& person_id) const {
   for (auto& [k, val] : options.values()) v.options[k] = val;
   v.timer = g.timer;
   v.cpu_level = g.cpu_level;
-  static std::map<std::string, std::string> schemas;  // encoded once per game; hall thread only
-  auto schema = schemas.find(g.game);
-  if (schema == schemas.end())
-    schema = schemas.emplace(g.game, pr::encode_schema(game.option_schema())).first;
+  auto schema = encoded_schemas_.find(g.game);
+  if (schema == encoded_schemas_.end())
+    schema = encoded_schemas_.emplace(g.game, pr::encode_schema(game.option_schema())).first;
   v.schema_json = schema->second;
   for (const auto& m : g.members)
     v.members.push_back({m, name_of(m), present(m), has_default_name(m)});
@@ -64,6 +67,7 @@ pr::GroupView Hall::view(const Group& g, const std::string& person_id) const {
     sv.cpu_level = owner.empty() ? g.cpu_level : 0;
     sv.present = !owner.empty() && present(owner);
     sv.away = !owner.empty() && !at_table(g, owner);
+    sv.left = !owner.empty() && g.status != TableStatus::Idle && !is_member(g, owner);
     sv.cpu_playing = g.cpu_seat == static_cast<int>(s) && !owner.empty();
     sv.planned = g.status == TableStatus::Idle && !owner.empty() &&
                  (s >= g.chosen.size() || g.chosen[s] != owner);
@@ -73,10 +77,13 @@ pr::GroupView Hall::view(const Group& g, const std::string& person_id) const {
     v.seats.push_back(sv);
   }
   v.your_seats = your_seats(g, person_id);
-  static std::map<std::string, std::string> boards;  // encoded once per board; hall thread only
+  if (g.status != TableStatus::Playing)
+    for (const auto& p : next_lineup(g))
+      if (!p.empty()) v.next_players.push_back(p);
   const std::string board_key = g.game + (g.game == "musashi" ? options.get("board") : "");
-  auto b = boards.find(board_key);
-  if (b == boards.end()) b = boards.emplace(board_key, pr::encode_board(game.board(options))).first;
+  auto b = encoded_boards_.find(board_key);
+  if (b == encoded_boards_.end())
+    b = encoded_boards_.emplace(board_key, pr::encode_board(game.board(options))).first;
   v.board_json = b->second;
   if (g.state) {
     pr::GameView gv;
@@ -147,15 +154,21 @@ void Hall::on_sync(ConnId c, const std::string& rid, const pr::Sync& m) {
 void Hall::on_history(ConnId c, const std::string&) {
   std::vector<pr::HistoryEntry> out;
   for (auto& row : store_.finished_games_of(person_of(c), 100)) {
+    // A game whose record cannot be read is left out of the list (and logged), not the list.
+    auto data = decode_stored_game(row.data_json, row.game);
+    auto result = pr::decode_result(row.result_json);
+    if (!data || !result) {
+      log::error("game " + std::to_string(row.id) + " is left out of a history: " +
+                 (data ? result.error().message : data.error().message));
+      continue;
+    }
     pr::HistoryEntry e;
     e.game_id = row.id;
     e.game = row.game;
     e.group = row.group_id;
-    json data = json::parse(row.data_json, nullptr, false);
-    const json players = data.is_discarded() ? json::array() : data.value("players", json::array());
-    for (auto& p : players) e.players.push_back(p.value("name", "?"));
-    e.seats = player_refs(players);
-    e.result_json = row.result_json;
+    e.players = player_names(data.value());
+    e.seats = player_refs(data.value());
+    e.result = result.value();
     e.started_ms = row.started_ms;
     e.ended_ms = row.ended_ms;
     out.push_back(std::move(e));
@@ -177,47 +190,50 @@ void Hall::on_record(ConnId c, const std::string& rid, const pr::GetRecord& m) {
     if (auto it = groups_.find(row->group_id); it != groups_.end()) {
       member = is_member(*it->second, me);
     } else if (auto stored = store_.group(row->group_id)) {
-      const json j = json::parse(stored->data_json, nullptr, false);
-      const json members = j.is_discarded() ? json::array() : j.value("members", json::array());
-      member = std::find(members.begin(), members.end(), me) != members.end();
+      // Read through the one codec: a damaged group record grants nothing.
+      if (auto record = decode_stored_group(stored->data_json))
+        member =
+            std::find(record->members.begin(), record->members.end(), me) != record->members.end();
     }
   }
   if (!played && !member)
     return send_error(c, rid, "no_game", "no game " + std::to_string(m.game_id));
+  auto data = decode_stored_game(row->data_json, row->game);
+  std::optional<pr::ResultView> result;
+  if (!row->result_json.empty()) {
+    auto decoded = pr::decode_result(row->result_json);
+    if (decoded) result = decoded.value();
+    if (!decoded) data = decoded.error();
+  }
+  if (!data) {
+    log::error("game " + std::to_string(row->id) + " cannot be read: " + data.error().message);
+    return send_error(c, rid, "game_unreadable", "the game's stored record cannot be read");
+  }
   pr::RecordView r;
   r.game_id = row->id;
   r.game = row->game;
-  json data = json::parse(row->data_json, nullptr, false);
-  if (!data.is_discarded()) {
-    const json players = data.value("players", json::array());
-    for (auto& p : players) r.players.push_back(p.value("name", "?"));
-    r.seats = player_refs(players);
-    r.options_json = data.value("options", json::object()).dump();
-  }
+  r.players = player_names(data.value());
+  r.seats = player_refs(data.value());
+  r.options = data->options;
   r.start = row->start_text;
   r.moves = row->moves;
   // Every position of the game, for replaying it in the client (which holds no rules).
-  if (const rules::Game* game = rules::find_game(row->game)) {
-    std::vector<std::pair<std::string, std::string>> o;
-    const json stored = json::parse(r.options_json.empty() ? "{}" : r.options_json, nullptr, false);
-    if (!stored.is_discarded())
-      for (auto& [k, v] : stored.items())
-        if (v.is_string()) o.emplace_back(k, v.get<std::string>());
-    auto options = game->make_options(o);
-    auto state = options ? game->from_position(row->start_text, options.value())
-                         : Result<std::unique_ptr<rules::GameState>>(options.error());
-    if (state) {
+  const rules::Game* game = rules::find_game(row->game);
+  std::vector<std::pair<std::string, std::string>> o(r.options.begin(), r.options.end());
+  auto options = game->make_options(o);
+  auto state = options ? game->from_position(row->start_text, options.value())
+                       : Result<std::unique_ptr<rules::GameState>>(options.error());
+  if (state) {
+    r.positions.push_back(state.value()->position_text());
+    for (const auto& move : row->moves) {
+      if (!state.value()->play(move)) break;
       r.positions.push_back(state.value()->position_text());
-      for (const auto& move : row->moves) {
-        if (!state.value()->play(move)) break;
-        r.positions.push_back(state.value()->position_text());
-      }
-      for (const auto& style : state.value()->readable_styles())
-        if (auto list = state.value()->readable_moves(style, 0); list.size() == r.moves.size())
-          r.notation[style] = std::move(list);
     }
+    for (const auto& style : state.value()->readable_styles())
+      if (auto list = state.value()->readable_moves(style, 0); list.size() == r.moves.size())
+        r.notation[style] = std::move(list);
   }
-  r.result_json = row->result_json;
+  r.result = result;
   r.exports = export_record(*row, r.players);
   outbox_.send(c, pr::encode(r));
 }

@@ -1,5 +1,6 @@
 #include <nlohmann/json.hpp>
 
+#include "server/protocol/json_read.hpp"
 #include "server/protocol/messages.hpp"
 
 namespace kaisho::server::protocol {
@@ -194,7 +195,9 @@ json result_json(const ResultView& r) {
                        {"expected", c.expected},
                        {"score", c.score},
                        {"provisional_before", c.provisional_before},
-                       {"provisional", c.provisional}});
+                       {"provisional", c.provisional},
+                       {"rule", c.rule},
+                       {"counted", c.counted}});
   json j = {{"kind", r.kind}, {"reason", r.reason}, {"rating_changes", changes}};
   if (r.kind == "win") j["winner"] = r.winner;
   if (r.kind == "placement") j["places"] = r.places;
@@ -233,27 +236,35 @@ std::string encode_result(const ResultView& r) {
 
 Result<ResultView> decode_result(std::string_view text) {
   const json j = json::parse(text, nullptr, false);
-  if (j.is_discarded() || !j.is_object()) return bad("a result must be a JSON object");
+  if (j.is_discarded()) return bad("a result is not valid JSON");
+  // A result is also read back from the store, where it may be old or damaged: every field is
+  // checked for its type. Fields added later read as their defaults in older results.
   ResultView r;
-  r.kind = j.value("kind", "");
-  r.winner = j.value("winner", -1);
-  r.places = j.value("places", std::vector<int>{});
-  r.reason = j.value("reason", "");
-  const json changes = j.value("rating_changes", json::array());
+  json_read::FieldReader fields(j, "the result");
+  json changes = json::array();
+  fields.required("kind", r.kind)
+      .optional("winner", r.winner)
+      .optional("places", r.places)
+      .optional("reason", r.reason);
+  if (fields.ok() && j.contains("rating_changes")) changes = j["rating_changes"];
+  fields.check(changes.is_array(), "has rating_changes that are not a list");
+  if (!fields.ok()) return bad(fields.error().message);
   for (const auto& c : changes) {
-    if (!c.is_object()) continue;
     RatingChange rc;
-    rc.person_id = c.value("person", "");
-    rc.seat = c.value("seat", 0);
-    rc.before = c.value("before", 0.0);
-    rc.after = c.value("after", 0.0);
-    // Results stored before these fields existed read as zero (the client shows less).
-    rc.deviation_before = c.value("deviation_before", 0.0);
-    rc.deviation_after = c.value("deviation_after", 0.0);
-    rc.expected = c.value("expected", 0.0);
-    rc.score = c.value("score", 0.0);
-    rc.provisional_before = c.value("provisional_before", false);
-    rc.provisional = c.value("provisional", false);
+    json_read::FieldReader change(c, "a rating change");
+    change.optional("person", rc.person_id)
+        .optional("seat", rc.seat)
+        .optional("before", rc.before)
+        .optional("after", rc.after)
+        .optional("deviation_before", rc.deviation_before)
+        .optional("deviation_after", rc.deviation_after)
+        .optional("expected", rc.expected)
+        .optional("score", rc.score)
+        .optional("provisional_before", rc.provisional_before)
+        .optional("provisional", rc.provisional)
+        .optional("rule", rc.rule)
+        .optional("counted", rc.counted);
+    if (!change.ok()) return bad(change.error().message);
     r.rating_changes.push_back(rc);
   }
   return r;
@@ -291,10 +302,10 @@ GroupEncoder::GroupEncoder(const GroupView& g) {
         {{"id", m.id}, {"name", m.name}, {"present", m.present}, {"default_name", m.default_name}});
   json seats = json::array();
   for (const auto& s : g.seats) {
-    json seat = {{"seat", s.seat},      {"kind", s.cpu ? "cpu" : "person"},
-                 {"name", s.name},      {"present", s.present},
-                 {"away", s.away},      {"cpu_playing", s.cpu_playing},
-                 {"planned", s.planned}};
+    json seat = {{"seat", s.seat},       {"kind", s.cpu ? "cpu" : "person"},
+                 {"name", s.name},       {"present", s.present},
+                 {"away", s.away},       {"cpu_playing", s.cpu_playing},
+                 {"planned", s.planned}, {"left", s.left}};
     if (s.cpu) {
       seat["cpu_level"] = s.cpu_level;
     } else {
@@ -329,6 +340,8 @@ GroupEncoder::GroupEncoder(const GroupView& g) {
   append_field(head_, "seat_names", g.seat_names);
   head_ += ',';
   append_field(head_, "seats", seats);
+  head_ += ',';
+  append_field(head_, "next_players", g.next_players);
   if (!g.board_json.empty()) {
     head_ += ",\"board\":";
     head_ += g.board_json;
@@ -381,7 +394,7 @@ std::string encode(const GroupView& g, const std::vector<MissedEvent>* missed) {
 std::string encode(const std::vector<HistoryEntry>& games) {
   json list = json::array();
   for (const auto& g : games) {
-    json result = g.result_json.empty() ? json() : json::parse(g.result_json, nullptr, false);
+    const json result = g.result ? result_json(*g.result) : json();
     list.push_back({{"game_id", g.game_id},
                     {"game", g.game},
                     {"group", g.group},
@@ -396,8 +409,7 @@ std::string encode(const std::vector<HistoryEntry>& games) {
 }
 
 std::string encode(const RecordView& r) {
-  json result = r.result_json.empty() ? json() : json::parse(r.result_json, nullptr, false);
-  json options = json::parse(r.options_json, nullptr, false);
+  const json result = r.result ? result_json(*r.result) : json();
   json j = {{"type", "record"},
             {"game_id", r.game_id},
             {"game", r.game},
@@ -407,7 +419,7 @@ std::string encode(const RecordView& r) {
             {"moves", r.moves},
             {"positions", r.positions},
             {"result", result},
-            {"options", options.is_discarded() ? json::object() : options},
+            {"options", r.options},
             {"exports", r.exports}};
   if (!r.notation.empty()) j["notation"] = r.notation;
   return j.dump(-1, ' ', false, json::error_handler_t::replace);

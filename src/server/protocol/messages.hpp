@@ -122,6 +122,7 @@ struct SeatView {
   bool away = false;
   bool cpu_playing = false;
   bool planned = false;              // before a game: filled by the automatic line-up, not chosen
+  bool left = false;                 // the seat's person left the group (the CPU plays the seat)
   std::optional<RatingView> rating;  // in the group's game (a CPU level's fixed rating)
 };
 
@@ -136,6 +137,13 @@ struct RatingChange {
   double score = 0;     // the score made, 0..1 (averaged over opponents)
   bool provisional_before = false;
   bool provisional = false;  // after the game
+  // Ratings measure a person's own play (docs/server.md): when the person left the group
+  // during the game ("left"), was away when it ended ("away"), or the CPU made more than a
+  // third of their moves ("cpu_moves"), the game counts for them only if it lowers their
+  // rating. `rule` says which applied ("" none); `counted` is false when it held the change
+  // back (then after == before).
+  std::string rule;
+  bool counted = true;
 };
 
 // A move the CPU made for a person: their turn timer ran out, or they were away.
@@ -194,6 +202,9 @@ struct GroupView {
   std::vector<std::string> seat_names;
   std::vector<SeatView> seats;
   std::vector<int> your_seats;
+  // Between games, the people the next game would seat: only they may change the table's
+  // settings or start it (empty during a game).
+  std::vector<std::string> next_players;
   std::string_view board_json;      // encode_board() of the table's board (kept by the caller)
   std::optional<GameView> current;  // the game being (or last) played at the table
 };
@@ -210,7 +221,7 @@ struct HistoryEntry {
   std::string group;
   std::vector<std::string> players;  // names by seat
   std::vector<PlayerRef> seats;
-  std::string result_json;
+  std::optional<ResultView> result;
   int64_t started_ms = 0;
   int64_t ended_ms = 0;
 };
@@ -224,8 +235,8 @@ struct RecordView {
   std::vector<std::string> moves;
   ReadableMoves notation;
   std::vector<std::string> positions;  // position text before the first move and after each
-  std::string result_json;
-  std::string options_json;
+  std::optional<ResultView> result;
+  std::map<std::string, std::string> options;
   std::map<std::string, std::string> exports;  // format name -> text (kif, csa, text)
 };
 

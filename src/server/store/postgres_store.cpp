@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -42,6 +43,7 @@ CREATE TABLE group_owners (group_id TEXT PRIMARY KEY, server TEXT NOT NULL, sinc
 constexpr int kSchemaVersion = static_cast<int>(std::size(kMigrations));
 constexpr long long kMigrationLock = 0x4b616973686f;  // "Kaisho": one upgrade at a time
 constexpr int kGroupLockSeed = 7;                     // hashtextextended(group id, seed)
+constexpr long long kMaxSeats = 16;  // a game_players row beyond this is damaged, and skipped
 
 // One query's result, cleared when it goes out of scope.
 class Rows {
@@ -112,12 +114,14 @@ class PostgresStore final : public Store {
   Result<PersonRow> person_by_token(const std::string& token_hash) override {
     return one_person("SELECT id, token_hash, name FROM persons WHERE token_hash = $1", token_hash);
   }
-  std::vector<RatingRow> ratings_of(const std::string& person) override {
+  Result<std::vector<RatingRow>> ratings_of(const std::string& person) override {
     std::vector<RatingRow> out;
     Rows r = query(
-        "SELECT person, game, rating, deviation, volatility, games FROM ratings WHERE person = $1",
+        "SELECT person, game, rating, deviation, volatility, games FROM ratings WHERE person = $1 "
+        "AND games > 0",
         {person});
-    for (int i = 0; r.ok() && i < r.size(); ++i)
+    if (!r.ok()) return make_error("store", r.error());
+    for (int i = 0; i < r.size(); ++i)
       out.push_back({r.text(i, 0),
                      r.text(i, 1),
                      {r.real(i, 2), r.real(i, 3), r.real(i, 4)},
@@ -146,17 +150,13 @@ class PostgresStore final : public Store {
     std::sort(sorted.begin(), sorted.end());
     std::map<std::string, RatingRow> found;
     for (const auto& person : sorted) {
+      // One round trip: a person never rated gets a default row (games 0); an existing row is
+      // left as it is by the no-op update, which locks it and returns it.
       const rating::Rating fresh;
-      if (Status s =
-              exec("INSERT INTO ratings VALUES ($1, $2, $3, $4, $5, 0) ON CONFLICT DO NOTHING",
-                   {person, game, std::to_string(fresh.rating), std::to_string(fresh.deviation),
-                    std::to_string(fresh.volatility)});
-          !s)
-        return fail(s.error());
       Rows r = query(
-          "SELECT rating, deviation, volatility, games FROM ratings WHERE person = $1 AND game "
-          "= $2 FOR UPDATE",
-          {person, game});
+          "INSERT INTO ratings VALUES ($1, $2, $3, $4, $5, 0) ON CONFLICT (person, game) DO "
+          "UPDATE SET games = ratings.games RETURNING rating, deviation, volatility, games",
+          {person, game, real(fresh.rating), real(fresh.deviation), real(fresh.volatility)});
       if (!r.ok() || r.size() != 1) return fail(make_error("store", r.error()));
       found[person] = {person,
                        game,
@@ -237,11 +237,14 @@ class PostgresStore final : public Store {
   }
 
   Result<bool> claim_group(const std::string& id, const std::string& server) override {
+    // Session locks count: taking one twice would need two unlocks, so a held claim is kept.
+    if (held_.contains(id)) return true;
     Rows r = query(
         "SELECT pg_try_advisory_lock(hashtextextended($1, " + std::to_string(kGroupLockSeed) + "))",
         {id});
     if (!r.ok() || r.size() != 1) return make_error("store", r.error());
     if (r.text(0, 0) != "t") return false;
+    held_.insert(id);
     (void)exec(
         "INSERT INTO group_owners VALUES ($1, $2, (extract(epoch from now()) * 1000)::bigint) "
         "ON CONFLICT (group_id) DO UPDATE SET server = excluded.server, since = excluded.since",
@@ -249,6 +252,10 @@ class PostgresStore final : public Store {
     return true;
   }
   void release_group(const std::string& id) override {
+    // Only a claim this connection holds is let go; its owner row goes while the lock is still
+    // held, so it is never another server's row.
+    if (held_.erase(id) == 0) return;
+    (void)exec("DELETE FROM group_owners WHERE group_id = $1", {id});
     (void)query(
         "SELECT pg_advisory_unlock(hashtextextended($1, " + std::to_string(kGroupLockSeed) + "))",
         {id});
@@ -299,40 +306,59 @@ class PostgresStore final : public Store {
     return PersonRow{r.text(0, 0), r.text(0, 1), r.text(0, 2)};
   }
 
+  // The games `id_query` selects, in its order: four round trips however many there are (the
+  // ids; then the games, their moves and their players, each for all ids at once).
   std::vector<GameRow> load_games(const std::string& id_query,
                                   const std::vector<std::string>& params) {
     std::vector<GameRow> out;
     Rows ids = query(id_query, params);
-    for (int i = 0; ids.ok() && i < ids.size(); ++i) {
-      const std::string id = ids.text(i, 0);
-      Rows g = query(
-          "SELECT id, group_id, game, data, start_text, COALESCE(result, ''), started, "
-          "COALESCE(ended, 0) FROM games WHERE id = $1",
-          {id});
-      if (!g.ok() || g.size() != 1) continue;
+    if (!ids.ok() || ids.size() == 0) return out;
+    std::string all = "{";
+    for (int i = 0; i < ids.size(); ++i) all += (i ? "," : "") + ids.text(i, 0);
+    all += "}";
+    std::map<int64_t, GameRow> rows;
+    Rows g = query(
+        "SELECT id, group_id, game, data, start_text, COALESCE(result, ''), started, "
+        "COALESCE(ended, 0) FROM games WHERE id = ANY($1::bigint[])",
+        {all});
+    for (int i = 0; g.ok() && i < g.size(); ++i) {
       GameRow row;
-      row.id = g.integer(0, 0);
-      row.group_id = g.text(0, 1);
-      row.game = g.text(0, 2);
-      row.data_json = g.text(0, 3);
-      row.start_text = g.text(0, 4);
-      row.result_json = g.text(0, 5);
-      row.started_ms = g.integer(0, 6);
-      row.ended_ms = g.integer(0, 7);
-      Rows m = query("SELECT move FROM moves WHERE game = $1 ORDER BY ply", {id});
-      for (int k = 0; m.ok() && k < m.size(); ++k) row.moves.push_back(m.text(k, 0));
-      Rows p = query("SELECT seat, person FROM game_players WHERE game = $1 ORDER BY seat", {id});
-      for (int k = 0; p.ok() && k < p.size(); ++k) {
-        const size_t seat = static_cast<size_t>(p.integer(k, 0));
-        if (row.player_ids.size() <= seat) row.player_ids.resize(seat + 1);
-        row.player_ids[seat] = p.text(k, 1);
-      }
-      out.push_back(std::move(row));
+      row.id = g.integer(i, 0);
+      row.group_id = g.text(i, 1);
+      row.game = g.text(i, 2);
+      row.data_json = g.text(i, 3);
+      row.start_text = g.text(i, 4);
+      row.result_json = g.text(i, 5);
+      row.started_ms = g.integer(i, 6);
+      row.ended_ms = g.integer(i, 7);
+      rows[row.id] = std::move(row);
     }
+    Rows m = query("SELECT game, move FROM moves WHERE game = ANY($1::bigint[]) ORDER BY game, ply",
+                   {all});
+    for (int k = 0; m.ok() && k < m.size(); ++k)
+      if (auto it = rows.find(m.integer(k, 0)); it != rows.end())
+        it->second.moves.push_back(m.text(k, 1));
+    Rows p = query(
+        "SELECT game, seat, person FROM game_players WHERE game = ANY($1::bigint[]) ORDER BY "
+        "game, seat",
+        {all});
+    for (int k = 0; p.ok() && k < p.size(); ++k) {
+      auto it = rows.find(p.integer(k, 0));
+      const long long seat = p.integer(k, 1);
+      if (it == rows.end() || seat < 0 || seat >= kMaxSeats) continue;  // a damaged row
+      auto& players = it->second.player_ids;
+      if (players.size() <= static_cast<size_t>(seat))
+        players.resize(static_cast<size_t>(seat) + 1);
+      players[static_cast<size_t>(seat)] = p.text(k, 2);
+    }
+    for (int i = 0; i < ids.size(); ++i)
+      if (auto it = rows.find(ids.integer(i, 0)); it != rows.end())
+        out.push_back(std::move(it->second));
     return out;
   }
 
   PGconn* conn_;
+  std::set<std::string> held_;  // the groups this connection's session has claimed
 };
 
 }  // namespace

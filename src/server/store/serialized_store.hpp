@@ -27,7 +27,7 @@ class SerializedStore final : public Store {
   Result<PersonRow> person_by_token(const std::string& hash) override {
     return locked([&] { return inner_.person_by_token(hash); });
   }
-  std::vector<RatingRow> ratings_of(const std::string& person) override {
+  Result<std::vector<RatingRow>> ratings_of(const std::string& person) override {
     return locked([&] { return inner_.ratings_of(person); });
   }
   // `end` runs under the lock, so it must not call the store (the hall's does not).

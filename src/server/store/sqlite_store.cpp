@@ -1,5 +1,6 @@
 #include <sqlite3.h>
 
+#include <map>
 #include <utility>
 
 #include "server/store/store.hpp"
@@ -25,6 +26,8 @@ CREATE TABLE IF NOT EXISTS moves (game INTEGER NOT NULL REFERENCES games(id), pl
   PRIMARY KEY (game, ply));
 )sql";
 
+constexpr int64_t kMaxSeats = 16;  // a game_players row beyond this is damaged, and skipped
+
 // One prepared statement, reset after each use.
 class Statement {
  public:
@@ -45,6 +48,8 @@ class Statement {
     return *this;
   }
   bool step() { return sqlite3_step(stmt_) == SQLITE_ROW; }
+  // The next row (SQLITE_ROW), the end (SQLITE_DONE), or an error code.
+  int next() { return sqlite3_step(stmt_); }
   int run() {
     int rc = sqlite3_step(stmt_);
     sqlite3_reset(stmt_);
@@ -92,17 +97,20 @@ class SqliteStore final : public Store {
     if (!s.step()) return make_error("no_such_person", "no person has this token");
     return PersonRow{s.text(0), s.text(1), s.text(2)};
   }
-  std::vector<RatingRow> ratings_of(const std::string& person) override {
+  Result<std::vector<RatingRow>> ratings_of(const std::string& person) override {
     std::vector<RatingRow> out;
     Statement s(db_,
                 "SELECT person, game, rating, deviation, volatility, games FROM ratings WHERE "
-                "person = ?1");
+                "person = ?1 AND games > 0");
+    if (!s.ok()) return make_error("store", sqlite3_errmsg(db_));
     s.bind(1, person);
-    while (s.step())
+    int rc;
+    while ((rc = s.next()) == SQLITE_ROW)
       out.push_back({s.text(0),
                      s.text(1),
                      {s.real(2), s.real(3), s.real(4)},
                      static_cast<int>(s.integer(5))});
+    if (rc != SQLITE_DONE) return make_error("store", sqlite3_errmsg(db_));
     return out;
   }
   Result<std::string> end_game(int64_t game_id, const std::string& game,
@@ -209,10 +217,16 @@ class SqliteStore final : public Store {
         person_id);
   }
 
-  // One server alone uses an SQLite file: it holds every group.
-  Result<bool> claim_group(const std::string&, const std::string&) override { return true; }
-  void release_group(const std::string&) override {}
-  std::string group_owner(const std::string&) override { return ""; }
+  // One server alone uses an SQLite file: it holds every group, and its claims are kept here.
+  Result<bool> claim_group(const std::string& id, const std::string& server) override {
+    owners_[id] = server;
+    return true;
+  }
+  void release_group(const std::string& id) override { owners_.erase(id); }
+  std::string group_owner(const std::string& id) override {
+    auto it = owners_.find(id);
+    return it == owners_.end() ? "" : it->second;
+  }
 
   Status exec(const char* sql) {
     char* message = nullptr;
@@ -273,9 +287,11 @@ class SqliteStore final : public Store {
       Statement p(db_, "SELECT seat, person FROM game_players WHERE game = ?1 ORDER BY seat");
       p.bind(1, id);
       while (p.step()) {
-        const size_t seat = static_cast<size_t>(p.integer(0));
-        if (g.player_ids.size() <= seat) g.player_ids.resize(seat + 1);
-        g.player_ids[seat] = p.text(1);
+        const int64_t seat = p.integer(0);
+        if (seat < 0 || seat >= kMaxSeats) continue;  // a damaged row
+        if (g.player_ids.size() <= static_cast<size_t>(seat))
+          g.player_ids.resize(static_cast<size_t>(seat) + 1);
+        g.player_ids[static_cast<size_t>(seat)] = p.text(1);
       }
       out.push_back(std::move(g));
     }
@@ -283,6 +299,7 @@ class SqliteStore final : public Store {
   }
 
   sqlite3* db_;
+  std::map<std::string, std::string> owners_;  // claimed groups and the server named
 };
 
 }  // namespace

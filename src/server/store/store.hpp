@@ -61,8 +61,10 @@ class Store {
   // One person, by id or by the hash of their device token (error "no_such_person").
   virtual Result<PersonRow> person(const std::string& id) = 0;
   virtual Result<PersonRow> person_by_token(const std::string& token_hash) = 0;
-  // A person's ratings, one row per game they have been rated in.
-  virtual std::vector<RatingRow> ratings_of(const std::string& person) = 0;
+  // A person's ratings: one row per game in which a game of theirs has counted (games > 0;
+  // end_game may keep a default row for a person never rated). An error when the store cannot
+  // be read, so that a caller never takes "no rows" for "not rated yet".
+  virtual Result<std::vector<RatingRow>> ratings_of(const std::string& person) = 0;
   // Ends a game and rates it, in one transaction: reads the current ratings of `persons` in
   // `game` (locked until the end; a person never rated gets a default row with games 0, in
   // the order given), asks `end` for the new ratings and the result, and writes both with the
@@ -89,8 +91,9 @@ class Store {
   // takes the group for this server unless another live server holds it (false); the claim
   // lasts until release_group, or until this server's connection to the store ends (its
   // process dies), so a dead server's groups are free at once. `server` names this server
-  // for group_owner, which tells who holds a group ("" when nobody does or one server alone
-  // uses the store). A store that serves one server (SQLite) grants every claim.
+  // for group_owner, which tells who holds a group: the name given with the claim while it
+  // lasts, "" once it is released (or never claimed). A store that serves one server
+  // (SQLite) grants every claim.
   virtual Result<bool> claim_group(const std::string& id, const std::string& server) = 0;
   virtual void release_group(const std::string& id) = 0;
   virtual std::string group_owner(const std::string& id) = 0;

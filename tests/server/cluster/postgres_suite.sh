@@ -12,4 +12,4 @@ chmod 755 "$work"
 trap 'kaisho_postgres_stop "$work/pg"; rm -rf "$work"' EXIT
 port=$((20000 + RANDOM % 20000))
 kaisho_postgres_start "$work/pg" "$port"
-KAISHO_TEST_POSTGRES=$KAISHO_PG_URI "$test_bin" --gtest_filter='Hall2.*'
+KAISHO_TEST_POSTGRES=$KAISHO_PG_URI "$test_bin" --gtest_filter='Hall*.*:Store*.*:Own*.*:Table*.*'

@@ -56,6 +56,10 @@ export const en = {
   "group.game": "Game",
   "group.rules": "Local rules",
   "group.rules.between": "Settings can change between games only.",
+  "group.rules.spectator":
+    "You are watching: only the players of the next game can change these settings.",
+  "group.start.spectator": "The players of the next game start it.",
+  "group.seat.left": "left the table",
   "group.timer": "Time per move",
   "group.timer.0": "No limit",
   "group.timer.30": "30 seconds",
@@ -208,6 +212,11 @@ export const en = {
   "err.moved": "This table's server cannot be reached just now; please try again in a moment.",
   "err.store": "The server could not save that just now; please try again.",
   "err.left": "You left the table.",
+  "err.not_a_player": "Only the players of the next game can change the table or start it.",
+  "err.group_unreadable":
+    "This table's saved data cannot be read, so it cannot be opened. Start a new table.",
+  "err.bad_data": "The server could not read its own saved data.",
+  "err.game_unreadable": "This game's saved record cannot be read.",
   "err.generic": "Something went wrong ({code}).",
 
   "history.title": "My finished games",
@@ -382,7 +391,8 @@ export const en = {
   "group.missing.home": "Choose a game",
 
   "play.leave": "Leave the table",
-  "play.leave.confirm": "Leave the table? The CPU takes your seat for the rest of this game.",
+  "play.leave.confirm":
+    "Leave the table? The CPU plays your seat for the rest of this game, and the game then counts for your rating only if you lose it: a win or a draw will not raise it.",
   "play.leave.yes": "Yes, leave",
 
   "announce.moved": "{who} played {move}.",
@@ -406,6 +416,17 @@ export const en = {
   "rating.provisional.explain":
     "A new rating is provisional (marked ?): it moves a lot in the first games, and less as it settles.",
   "rating.settled.explain": "Your rating has settled, so one game moves it less.",
+  "rating.rule.you.left": "you left the table during the game",
+  "rating.rule.you.away": "you were away when the game ended",
+  "rating.rule.you.cpu_moves": "the CPU made more than a third of your moves",
+  "rating.rule.other.left": "left during the game",
+  "rating.rule.other.away": "away when it ended",
+  "rating.rule.other.cpu_moves": "the CPU made over a third of the moves",
+  "rating.notCounted.you":
+    "Not counted for you: {why}. Ratings count your own play, so a game the CPU finished or played for you cannot raise your rating; a loss would still have counted.",
+  "rating.countedLoss.you":
+    "Counted although {why}: such a game cannot raise your rating, but a loss still counts.",
+  "rating.notCounted.row": "not counted: {why}",
 
   "place.1": "1st",
   "place.2": "2nd",

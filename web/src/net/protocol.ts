@@ -50,6 +50,8 @@ export interface SeatInfo {
   cpu_playing: boolean;
   /** Before a game: filled by the automatic line-up (not chosen); another member may take it. */
   planned?: boolean;
+  /** The seat's person left the group (during or after the game): the CPU plays the seat. */
+  left?: boolean;
   rating?: RatingInfo;
 }
 
@@ -80,6 +82,13 @@ export interface RatingChange {
   /** The rating was provisional before the game, and still is after it. */
   provisional_before?: boolean;
   provisional?: boolean;
+  /**
+   * Ratings measure a person's own play: "left" (left the group during the game), "away" (not
+   * at the table when it ended) or "cpu_moves" (the CPU made over a third of their moves); the
+   * game then counts only if it lowers the rating (`counted` false: after equals before).
+   */
+  rule?: "" | "left" | "away" | "cpu_moves";
+  counted?: boolean;
 }
 
 export interface GameResult {
@@ -130,6 +139,8 @@ export interface TableInfo {
   seat_names: string[];
   seats: SeatInfo[];
   your_seats: number[];
+  /** Between games, the people the next game would seat: only they may change or start it. */
+  next_players?: string[];
   board: BoardInfo;
   game?: GameInfo;
 }

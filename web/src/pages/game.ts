@@ -11,12 +11,13 @@ import { BoardView } from "../boards/view";
 import type { I18n, MsgKey } from "../i18n";
 import type { GameResult, GroupState, RatingChange, SeatInfo } from "../net/protocol";
 import { MOVE_STYLES, type MoveStyle } from "../state/prefs";
+import { playsNextGame } from "../state/table";
 import { seatWho } from "../ui/announce";
 import { h, isolate, ltr } from "../ui/dom";
 import { ltrText } from "../ui/errors";
 import { hasNotation, moveLabel, standInAt } from "../ui/moveText";
 import { seatPlayerName } from "../ui/names";
-import { formatRating, ratingExplanation, signed } from "../ui/ratings";
+import { formatRating, notCountedRow, ratingExplanation, signed } from "../ui/ratings";
 
 let cached: { key: string; view: BoardView } | null = null;
 
@@ -190,9 +191,11 @@ function playersBox(ctx: AppContext, g: GroupState, turns: number, seatCount: nu
             isolate(seatPlayerName(g, s, i18n), "player-name"),
             ratingEl(ctx, s),
             you ? h("small", {}, [` (${i18n.t("group.you")})`]) : null,
-            s.kind === "person" && s.away
-              ? h("small", { class: "away" }, [" · ", i18n.t("group.absent")])
-              : null,
+            s.kind === "person" && s.left
+              ? h("small", { class: "away left" }, [" · ", i18n.t("group.seat.left")])
+              : s.kind === "person" && s.away
+                ? h("small", { class: "away" }, [" · ", i18n.t("group.absent")])
+                : null,
             s.cpu_playing && s.kind === "person"
               ? h("small", { class: "cpu-playing" }, [" · ", i18n.t("play.cpuFor")])
               : null,
@@ -358,17 +361,29 @@ export function resultBox(ctx: AppContext, g: GroupState): HTMLElement | null {
         h(
           "tbody",
           {},
-          r.rating_changes.map((c) => {
+          r.rating_changes.flatMap((c) => {
             const d = Math.round(c.after) - Math.round(c.before);
-            return h("tr", { class: c.person === me ? "you" : undefined }, [
+            const held = c.counted === false;
+            const row = h("tr", { class: c.person === me ? "you" : undefined }, [
               h("td", {}, [isolate(seatAndName(i18n, g, c.seat))]),
               h("td", {}, [
                 ltr(
                   `${formatRating(c.before, c.provisional_before ?? false)} → ${formatRating(c.after, c.provisional ?? false)}`,
                 ),
               ]),
-              h("td", { class: d >= 0 ? "up" : "down" }, [ltr(signed(d))]),
+              h("td", { class: held ? "held" : d >= 0 ? "up" : "down" }, [
+                ltr(held ? "—" : signed(d)),
+              ]),
             ]);
+            // Why a change was held back, on a line of its own under the player's row.
+            return held
+              ? [
+                  row,
+                  h("tr", { class: "not-counted" }, [
+                    h("td", { colspan: "3" }, [notCountedRow(i18n, c)]),
+                  ]),
+                ]
+              : [row];
           }),
         ),
       ])
@@ -487,7 +502,7 @@ function controls(ctx: AppContext, g: GroupState, demo: boolean): HTMLElement {
         ),
       );
   } else confirming = null;
-  if (g.table.status === "finished" && !demo) {
+  if (g.table.status === "finished" && !demo && playsNextGame(g)) {
     items.push(
       h(
         "button",

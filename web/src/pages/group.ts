@@ -13,11 +13,15 @@ import {
   type OptionValue,
 } from "../net/protocol";
 import { inviteLink } from "../router";
+import { playsNextGame } from "../state/table";
 import { h, isolate } from "../ui/dom";
 import { seatName } from "../boards/common";
 import { memberName, seatPlayerName } from "../ui/names";
 import { ratingEl, renderGamePanel } from "./game";
 import { link, nameForm } from "./layout";
+
+// The lobby's "Leave the table" during one's own game asks first (what leaving costs).
+let confirmingLeave = false;
 
 export function renderGroup(root: HTMLElement, ctx: AppContext, id: string): void {
   const g = ctx.store.state.group;
@@ -47,14 +51,72 @@ export function renderGroup(root: HTMLElement, ctx: AppContext, id: string): voi
           settingsBox(ctx, g),
           h("div", { class: "lobby-people" }, [inviteBox(ctx, g), membersBox(ctx, g)]),
         ]),
-        h("p", {}, [
-          h("button", { type: "button", class: "link leave", onclick: () => ctx.actions.leave() }, [
-            ctx.i18n.t("group.leave"),
-          ]),
-        ]),
+        leaveBox(ctx, g),
       ],
     ),
   );
+}
+
+/**
+ * "Leave the table". During a game one has a seat in, it first says what leaving means: the
+ * CPU plays the seat, and the game counts for one's rating only if it is lost.
+ */
+function leaveBox(ctx: AppContext, g: GroupState): HTMLElement {
+  const { i18n, actions } = ctx;
+  const inGame = g.table.status === "playing" && g.table.your_seats.length > 0;
+  if (!inGame) confirmingLeave = false;
+  const rerender = () => ctx.store.update({});
+  if (confirmingLeave)
+    return h(
+      "div",
+      { class: "confirm leave-confirm", role: "alertdialog", "aria-label": i18n.t("group.leave") },
+      [
+        h("p", {}, [i18n.t("play.leave.confirm")]),
+        h(
+          "button",
+          {
+            type: "button",
+            class: "danger leave-yes",
+            onclick: () => {
+              confirmingLeave = false;
+              actions.leave();
+            },
+          },
+          [i18n.t("play.leave.yes")],
+        ),
+        h(
+          "button",
+          {
+            type: "button",
+            class: "keep-playing",
+            onclick: () => {
+              confirmingLeave = false;
+              rerender();
+            },
+          },
+          [i18n.t("play.resign.no")],
+        ),
+      ],
+    );
+  return h("p", {}, [
+    h(
+      "button",
+      {
+        type: "button",
+        class: "link leave",
+        onclick: () => {
+          if (!inGame) return actions.leave();
+          confirmingLeave = true;
+          rerender();
+          // The question takes the focus (and so comes into view); "stay" is the safe answer.
+          requestAnimationFrame(() =>
+            document.querySelector<HTMLElement>(".leave-confirm .keep-playing")?.focus(),
+          );
+        },
+      },
+      [i18n.t("group.leave")],
+    ),
+  ]);
 }
 
 /** A link to a table that does not exist (mistyped, or from another server). */
@@ -93,17 +155,19 @@ function startBox(ctx: AppContext, g: GroupState): HTMLElement {
             seat: mine.map((s) => seatName(g, s, i18n)).join(i18n.lang === "ar" ? "، " : ", "),
           }),
         ]),
-    h("div", { class: "start-row" }, [
-      h(
-        "button",
-        {
-          type: "button",
-          class: "primary big start-game",
-          onclick: () => ctx.actions.start(),
-        },
-        [i18n.t("group.start")],
-      ),
-    ]),
+    playsNextGame(g)
+      ? h("div", { class: "start-row" }, [
+          h(
+            "button",
+            {
+              type: "button",
+              class: "primary big start-game",
+              onclick: () => ctx.actions.start(),
+            },
+            [i18n.t("group.start")],
+          ),
+        ])
+      : h("p", { class: "hint start-by-players" }, [i18n.t("group.start.spectator")]),
   ]);
 }
 
@@ -249,7 +313,8 @@ export function valueLabel(i18n: I18n, key: string, v: OptionValue): string {
 
 function settingsBox(ctx: AppContext, g: GroupState): HTMLElement {
   const { i18n, actions } = ctx;
-  const locked = g.table.status === "playing";
+  const playing = g.table.status === "playing";
+  const locked = playing || !playsNextGame(g);
   const select = (
     id: string,
     label: string,
@@ -316,7 +381,11 @@ function settingsBox(ctx: AppContext, g: GroupState): HTMLElement {
   }
   return h("section", { class: "box settings" }, [
     h("h3", {}, [i18n.t("group.rules")]),
-    locked ? h("p", { class: "hint" }, [i18n.t("group.rules.between")]) : null,
+    playing
+      ? h("p", { class: "hint" }, [i18n.t("group.rules.between")])
+      : locked
+        ? h("p", { class: "hint rules-read-only" }, [i18n.t("group.rules.spectator")])
+        : null,
     ...fields,
   ]);
 }

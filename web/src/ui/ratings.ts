@@ -22,6 +22,9 @@ function percent(x: number): string {
  * you scored 0%. A new rating is provisional (?): ..." as text and isolated numbers.
  */
 export function ratingExplanation(i18n: I18n, c: RatingChange): (Node | string)[] {
+  // The own-play rule (docs/server.md): a gain held back, or a loss that counted anyway.
+  if (c.rule && c.counted === false)
+    return [i18n.t("rating.notCounted.you", { why: i18n.t(`rating.rule.you.${c.rule}`) })];
   const before = Math.round(c.before);
   const after = Math.round(c.after);
   const d = after - before;
@@ -43,7 +46,16 @@ export function ratingExplanation(i18n: I18n, c: RatingChange): (Node | string)[
       }),
       " ",
     );
+  if (c.rule)
+    parts.push(i18n.t("rating.countedLoss.you", { why: i18n.t(`rating.rule.you.${c.rule}`) }), " ");
   if (c.provisional_before || c.provisional) parts.push(i18n.t("rating.provisional.explain"));
   else parts.push(i18n.t("rating.settled.explain"));
   return parts;
+}
+
+/** A result row whose rating change was held back: "not counted: left during the game". */
+export function notCountedRow(i18n: I18n, c: RatingChange): string {
+  return i18n.t("rating.notCounted.row", {
+    why: c.rule ? i18n.t(`rating.rule.other.${c.rule}`) : "",
+  });
 }

@@ -1,0 +1,219 @@
+// The Store contract (src/server/store/store.hpp), the same cases on every store: SQLite here,
+// and PostgreSQL too when KAISHO_TEST_POSTGRES names a database (cluster/postgres_suite.sh).
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+
+#include "server/store/store.hpp"
+
+namespace kaisho::server {
+namespace {
+
+class StoreContract : public ::testing::Test {
+ public:
+  static const char* postgres() { return std::getenv("KAISHO_TEST_POSTGRES"); }
+  void SetUp() override {
+    path_ = std::filesystem::temp_directory_path() /
+            ("kaisho-store-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+             "-" + ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".db");
+    std::filesystem::remove(path_);
+    if (postgres()) {
+      ASSERT_TRUE(empty_postgres_store_for_tests(postgres()).ok());
+    }
+    store_ = open();
+    ASSERT_TRUE(store_);
+  }
+  void TearDown() override {
+    store_.reset();
+    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path_.string() + suffix);
+  }
+  // Another connection to the same database (another server, on PostgreSQL).
+  std::unique_ptr<Store> open() {
+    auto s = postgres() ? open_postgres_store(postgres()) : open_sqlite_store(path_.string());
+    EXPECT_TRUE(s.ok()) << s.error().message;
+    return s ? std::move(s.value()) : nullptr;
+  }
+  int64_t begin(const std::string& group, std::vector<std::string> players,
+                int64_t started = 1000) {
+    GameRow row;
+    row.group_id = group;
+    row.game = "shogi";
+    row.data_json = R"({"players":[{},{}]})";
+    row.start_text = "startpos";
+    row.player_ids = std::move(players);
+    row.started_ms = started;
+    auto id = store_->begin_game(row);
+    EXPECT_TRUE(id.ok()) << id.error().message;
+    return id ? id.value() : 0;
+  }
+  // Ends a game with the persons' ratings raised by `delta` each, and result `result`.
+  Result<std::string> end(int64_t id, const std::vector<std::string>& persons, double delta,
+                          const std::string& result = R"({"kind":"draw"})",
+                          std::vector<RatingRow>* seen = nullptr) {
+    return store_->end_game(id, "shogi", persons, [&](const std::vector<RatingRow>& current) {
+      if (seen) *seen = current;
+      GameEnd e;
+      for (auto r : current) {
+        r.value.rating += delta;
+        ++r.games;
+        e.ratings.push_back(r);
+      }
+      e.result_json = result;
+      e.ended_ms = 2000;
+      return e;
+    });
+  }
+
+  std::filesystem::path path_;
+  std::unique_ptr<Store> store_;
+};
+
+TEST_F(StoreContract, APersonIsFoundByIdAndByTokenAndKeepsANewName) {
+  ASSERT_TRUE(store_->put_person({"p1", "hash1", "Aiko"}).ok());
+  ASSERT_TRUE(store_->put_person({"p1", "hash1", "Aiko Tanaka"}).ok());
+  auto by_id = store_->person("p1");
+  ASSERT_TRUE(by_id.ok());
+  EXPECT_EQ(by_id->name, "Aiko Tanaka");
+  EXPECT_EQ(by_id->token_hash, "hash1");
+  auto by_token = store_->person_by_token("hash1");
+  ASSERT_TRUE(by_token.ok());
+  EXPECT_EQ(by_token->id, "p1");
+}
+
+TEST_F(StoreContract, AnUnknownPersonOrGroupOrGameIsAnErrorWithItsCode) {
+  EXPECT_EQ(store_->person("nobody").error().code, "no_such_person");
+  EXPECT_EQ(store_->person_by_token("nohash").error().code, "no_such_person");
+  EXPECT_EQ(store_->group("nogroup").error().code, "no_such_group");
+  EXPECT_EQ(store_->game(424242).error().code, "no_such_game");
+  EXPECT_EQ(end(424242, {}, 0).error().code, "no_such_game");
+}
+
+TEST_F(StoreContract, AGroupIsStoredAndReplacedWhole) {
+  ASSERT_TRUE(store_->put_group({"g1", R"({"v":1})"}).ok());
+  ASSERT_TRUE(store_->put_group({"g1", R"({"v":2})"}).ok());
+  auto g = store_->group("g1");
+  ASSERT_TRUE(g.ok());
+  EXPECT_EQ(g->id, "g1");
+  EXPECT_EQ(g->data_json, R"({"v":2})");
+}
+
+TEST_F(StoreContract, AGameKeepsItsMovesInOrderAndItsPeopleBySeat) {
+  const int64_t id = begin("g1", {"", "p2"});
+  for (int ply = 0; ply < 3; ++ply)
+    ASSERT_TRUE(store_->append_move(id, ply, "m" + std::to_string(ply)).ok());
+  auto game = store_->game(id);
+  ASSERT_TRUE(game.ok());
+  EXPECT_EQ(game->group_id, "g1");
+  EXPECT_EQ(game->game, "shogi");
+  EXPECT_EQ(game->start_text, "startpos");
+  EXPECT_EQ(game->moves, (std::vector<std::string>{"m0", "m1", "m2"}));
+  EXPECT_EQ(game->player_ids, (std::vector<std::string>{"", "p2"}));
+  EXPECT_EQ(game->result_json, "");
+  EXPECT_EQ(game->started_ms, 1000);
+}
+
+TEST_F(StoreContract, AMoveIsStoredOnceAtItsPly) {
+  const int64_t id = begin("g1", {"p1", ""});
+  ASSERT_TRUE(store_->append_move(id, 0, "7g7f").ok());
+  EXPECT_FALSE(store_->append_move(id, 0, "2g2f").ok()) << "a second move at ply 0";
+  EXPECT_EQ(store_->game(id)->moves, std::vector<std::string>{"7g7f"});
+}
+
+TEST_F(StoreContract, AGameEndsAndIsRatedOnceEvenIfEndedTwice) {
+  const int64_t id = begin("g1", {"p1", "p2"});
+  std::vector<RatingRow> seen;
+  auto first = end(id, {"p2", "p1"}, 10, R"({"kind":"draw"})", &seen);
+  ASSERT_TRUE(first.ok()) << first.error().message;
+  EXPECT_EQ(first.value(), R"({"kind":"draw"})");
+  // People never rated come with the default rating and no games, in the order given.
+  ASSERT_EQ(seen.size(), 2u);
+  EXPECT_EQ(seen[0].person, "p2");
+  EXPECT_EQ(seen[1].person, "p1");
+  EXPECT_DOUBLE_EQ(seen[0].value.rating, rating::Rating{}.rating);
+  EXPECT_EQ(seen[0].games, 0);
+  // Ending it again returns what was stored and rates nobody again.
+  auto again = end(id, {"p1", "p2"}, 99, R"({"kind":"win"})");
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(again.value(), R"({"kind":"draw"})");
+  auto ratings = store_->ratings_of("p1");
+  ASSERT_TRUE(ratings.ok());
+  ASSERT_EQ(ratings->size(), 1u);
+  EXPECT_DOUBLE_EQ((*ratings)[0].value.rating, rating::Rating{}.rating + 10);
+  EXPECT_EQ((*ratings)[0].games, 1);
+  EXPECT_EQ(store_->game(id)->result_json, R"({"kind":"draw"})");
+  EXPECT_EQ(store_->game(id)->ended_ms, 2000);
+}
+
+TEST_F(StoreContract, APersonNeverRatedHasNoRatingsAndOnlyThoseChangedAreWritten) {
+  auto none = store_->ratings_of("p1");
+  ASSERT_TRUE(none.ok());
+  EXPECT_TRUE(none->empty());
+  const int64_t id = begin("g1", {"p1", "p2"});
+  // The ending writes p2's rating only (p1's game did not count).
+  auto ended = store_->end_game(id, "shogi", {"p1", "p2"}, [](const auto& current) {
+    GameEnd e;
+    RatingRow r = current[1];
+    r.value.rating = 1600;
+    r.games = 1;
+    e.ratings.push_back(r);
+    e.result_json = R"({"kind":"win"})";
+    return e;
+  });
+  ASSERT_TRUE(ended.ok());
+  EXPECT_TRUE(store_->ratings_of("p1")->empty());
+  ASSERT_EQ(store_->ratings_of("p2")->size(), 1u);
+  EXPECT_DOUBLE_EQ(store_->ratings_of("p2")->front().value.rating, 1600);
+}
+
+TEST_F(StoreContract, FinishedGamesOfAPersonAreNewestFirstAndAsManyAsAsked) {
+  std::vector<int64_t> ids;
+  for (int i = 0; i < 4; ++i) ids.push_back(begin("g1", {"p1", ""}, 1000 + i));
+  const int64_t other = begin("g2", {"p9", ""});
+  for (size_t i = 0; i < 3; ++i) ASSERT_TRUE(end(ids[i], {"p1"}, 1).ok());
+  ASSERT_TRUE(end(other, {"p9"}, 1).ok());
+  const auto finished = store_->finished_games_of("p1", 2);
+  ASSERT_EQ(finished.size(), 2u);
+  EXPECT_EQ(finished[0].id, ids[2]);
+  EXPECT_EQ(finished[1].id, ids[1]);
+  EXPECT_EQ(store_->finished_games_of("p1", 100).size(), 3u) << "the unfinished one is not";
+  const auto unfinished = store_->unfinished_games();
+  ASSERT_EQ(unfinished.size(), 1u);
+  EXPECT_EQ(unfinished[0].id, ids[3]);
+}
+
+TEST_F(StoreContract, AClaimedGroupNamesItsServerAndAReleasedOneHasNoOwner) {
+  EXPECT_EQ(store_->group_owner("g1"), "") << "never claimed";
+  auto claimed = store_->claim_group("g1", "server-a");
+  ASSERT_TRUE(claimed.ok());
+  EXPECT_TRUE(claimed.value());
+  EXPECT_EQ(store_->group_owner("g1"), "server-a");
+  store_->release_group("g1");
+  EXPECT_EQ(store_->group_owner("g1"), "");
+  // Releasing what is not held changes nothing; claiming again works.
+  store_->release_group("g1");
+  EXPECT_TRUE(store_->claim_group("g1", "server-a").value());
+  EXPECT_TRUE(store_->claim_group("g1", "server-a").value()) << "a claim held is kept";
+  store_->release_group("g1");
+  EXPECT_EQ(store_->group_owner("g1"), "");
+}
+
+TEST_F(StoreContract, OnlyOneServerHoldsAGroupUntilItLetsGoOrItsConnectionEnds) {
+  if (!postgres()) GTEST_SKIP() << "an SQLite file serves one server, which holds every group";
+  auto other = open();
+  ASSERT_TRUE(other);
+  ASSERT_TRUE(store_->claim_group("g1", "server-a").value());
+  EXPECT_FALSE(other->claim_group("g1", "server-b").value());
+  EXPECT_EQ(other->group_owner("g1"), "server-a");
+  other->release_group("g1");  // not its claim: nothing happens
+  EXPECT_EQ(store_->group_owner("g1"), "server-a");
+  store_->release_group("g1");
+  EXPECT_TRUE(other->claim_group("g1", "server-b").value());
+  EXPECT_EQ(store_->group_owner("g1"), "server-b");
+  // A server that dies (its connection ends) holds nothing any more.
+  other.reset();
+  EXPECT_TRUE(store_->claim_group("g1", "server-a").value());
+}
+
+}  // namespace
+}  // namespace kaisho::server

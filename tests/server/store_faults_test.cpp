@@ -1,0 +1,68 @@
+// The hall when its store fails for a while: nothing it shows is made up from a failed read,
+// and what it retries later is dropped once it no longer applies.
+#include "hall_fixture.hpp"
+
+namespace kaisho::server::testing {
+namespace {
+
+class HallStoreFaults : public HallTest {};
+
+TEST_F(HallStoreFaults, ARatingThatCouldNotBeReadIsReadAgainWhenNextShown) {
+  std::string token;
+  ConnId a = person("A", &token);
+  const std::string id = create(a, "shogi", {{"cpu_level", 8}});
+  send(a, {{"type", "start"}, {"group", id}});
+  send(a, {{"type", "resign"}, {"group", id}});
+  const double rated = group(a)["table"]["game"]["result"]["rating_changes"][0]["after"];
+  ASSERT_LT(rated, 1500);
+  // A new server (empty caches) whose store cannot read ratings for a moment.
+  restart();
+  faults_->fail_ratings = -1;
+  ::testing::internal::CaptureStderr();
+  a = person("A", nullptr, token);
+  send(a, {{"type", "join_group"}, {"group", id}});
+  EXPECT_GE(faults_->ratings_reads, 1);
+  EXPECT_NE(::testing::internal::GetCapturedStderr().find("cannot be read"), std::string::npos);
+  // The store is back: the next state shows the stored rating, not the default.
+  faults_->fail_ratings = 0;
+  send(a, {{"type", "settings"}, {"group", id}, {"timer", 30}});
+  EXPECT_DOUBLE_EQ(group(a)["table"]["seats"][0]["rating"]["value"].get<double>(), rated);
+}
+
+TEST_F(HallStoreFaults, ACpuMoveThatCouldNotBeStoredIsTriedAgain) {
+  ConnId a = person("A");
+  const std::string id = create(a, "shogi");
+  send(a, {{"type", "start"}, {"group", id}});
+  cpu_.hold = true;
+  send(a, {{"type", "move"}, {"group", id}, {"move", "7g7f"}, {"version", group(a)["version"]}});
+  faults_->fail_appends = 1;
+  for (auto& answer : cpu_.held) answer();
+  cpu_.held.clear();
+  clock_.run();
+  EXPECT_EQ(group(a)["table"]["game"]["moves"].size(), 1u) << "the CPU's move was not stored";
+  cpu_.hold = false;
+  clock_.advance(1000);
+  EXPECT_EQ(group(a)["table"]["game"]["moves"].size(), 2u) << "and it was tried again";
+}
+
+TEST_F(HallStoreFaults, ACpuRetryPendingWhenTheHallStopsDoesNothing) {
+  ConnId a = person("A");
+  const std::string id = create(a, "shogi");
+  send(a, {{"type", "start"}, {"group", id}});
+  cpu_.hold = true;
+  send(a, {{"type", "move"}, {"group", id}, {"move", "7g7f"}, {"version", group(a)["version"]}});
+  faults_->fail_appends = 1;
+  for (auto& answer : cpu_.held) answer();
+  cpu_.held.clear();
+  clock_.run();
+  ASSERT_GE(clock_.pending_timers(), 1u) << "a retry is pending";
+  // The hall goes (a server stopping) while the retry's timer is still due: when it fires it
+  // must not touch the hall (AddressSanitizer reports the use of freed memory otherwise).
+  hall_.reset();
+  const int asked = cpu_.requests;
+  clock_.advance(5000);
+  EXPECT_EQ(cpu_.requests, asked) << "no CPU request from a hall that is gone";
+}
+
+}  // namespace
+}  // namespace kaisho::server::testing
