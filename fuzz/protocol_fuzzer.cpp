@@ -78,6 +78,9 @@ json to_json(const Envelope& e) {
           [](const GetRecord& m) {
             return json{{"type", "record"}, {"game_id", m.game_id}};
           },
+          [](const RemoveMember& m) {
+            return json{{"type", "remove_member"}, {"group", m.group}, {"person", m.person}};
+          },
       },
       e.request);
   if (!e.rid.empty()) j["rid"] = e.rid;
@@ -118,6 +121,10 @@ void check_limits(const Envelope& e) {
                  [&](const PlayMove& m) {
                    at_most(m.group, 64, "group");
                    at_most(m.move, 32, "move");
+                 },
+                 [&](const RemoveMember& m) {
+                   at_most(m.group, 64, "group");
+                   at_most(m.person, 64, "person");
                  },
                  [&](const auto& m) {
                    if constexpr (requires { m.group; }) at_most(m.group, 64, "group");

@@ -4,7 +4,7 @@
 set -euo pipefail
 packages=(build-essential cmake g++ pkg-config googletest libgtest-dev libbenchmark-dev
   clang-format libboost-dev nlohmann-json3-dev libsqlite3-dev sqlite3 libpq-dev libssl-dev
-  clang libclang-rt-14-dev ccache)
+  clang libclang-rt-14-dev ccache libicu-dev)
 for option in "$@"; do
   case "$option" in
     # Debian's Chromium and the fonts Arabic and kanji need (browser tests).

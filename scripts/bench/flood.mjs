@@ -10,14 +10,16 @@
 // limit), `create_group` and `set_name` in turn; it reads and discards what it is sent.
 // A refused connection is opened again at once, with a fresh identity.
 //
-// The player: one ordinary WebSocket client (its own address, 127.0.0.1) in a game of Hasami
-// Shogi against the CPU, moving as soon as it is its turn; the time from each `move` to the
-// group state that shows it is its round trip. At the end the script prints the player's
+// The player (scripts/lib/bench_player.mjs): one ordinary WebSocket client (its own address,
+// 127.0.0.1) in a game of Hasami Shogi against the CPU, moving as soon as it is its turn; the
+// time from each `move` to the group state that shows it is its round trip. At the end the script prints the player's
 // round trips (p50, p99, max), what the flooders got (welcomes, groups, refusals by code)
 // and the server's memory (from /proc, when --pid is given).
 import net from "node:net";
 import crypto from "node:crypto";
 import { readFileSync } from "node:fs";
+import { startPlayer, percentile as pct } from "../lib/bench_player.mjs";
+import { frame, messageJoiner, unframe } from "../lib/raw_websocket.mjs";
 
 const args = process.argv.slice(2);
 const port = Number(args[0]);
@@ -40,48 +42,11 @@ if (!port) {
 const counts = { welcome: 0, group: 0, errors: {}, reconnects: 0 };
 let stopping = false;
 
-/** A masked client text frame. */
-function frame(text) {
-  const payload = Buffer.from(text);
-  const mask = crypto.randomBytes(4);
-  const len = payload.length;
-  const head =
-    len < 126
-      ? Buffer.from([0x81, 0x80 | len])
-      : Buffer.from([0x81, 0x80 | 126, len >> 8, len & 255]);
-  const body = Buffer.alloc(len);
-  for (let i = 0; i < len; i++) body[i] = payload[i] ^ mask[i % 4];
-  return Buffer.concat([head, mask, body]);
-}
-
-/** Reads server frames (unmasked) out of a growing buffer; returns the texts and the rest. */
-function unframe(buf) {
-  const texts = [];
-  let at = 0;
-  while (buf.length - at >= 2) {
-    let len = buf[at + 1] & 127;
-    let off = at + 2;
-    if (len === 126) {
-      if (buf.length - at < 4) break;
-      len = buf.readUInt16BE(at + 2);
-      off = at + 4;
-    } else if (len === 127) {
-      if (buf.length - at < 10) break;
-      len = Number(buf.readBigUInt64BE(at + 2));
-      off = at + 10;
-    }
-    if (buf.length < off + len) break;
-    if ((buf[at] & 15) === 1)
-      texts.push(buf.subarray(off, off + len).toString());
-    at = off + len;
-  }
-  return [texts, buf.subarray(at)];
-}
-
 function flooder(n) {
   const localAddress = `127.0.0.${2 + (n % addresses)}`;
   const sock = net.connect({ port, host: "127.0.0.1", localAddress });
   let pending = Buffer.alloc(0);
+  const join = messageJoiner();
   let upgraded = false;
   let timer = null;
   let i = 0;
@@ -110,9 +75,9 @@ function flooder(n) {
         sock.write(frame(JSON.stringify(m)));
       }, 1000 / rate);
     }
-    const [texts, rest] = unframe(pending);
+    const [frames, rest] = unframe(pending);
     pending = rest;
-    for (const t of texts) {
+    for (const t of frames.map(join).filter((m) => typeof m === "string")) {
       // Group states begin with their type; other messages end with it (sorted keys).
       if (t.startsWith('{"type":"group"')) counts.group++;
       else if (t.endsWith('"type":"welcome"}')) counts.welcome++;
@@ -133,55 +98,6 @@ function flooder(n) {
   sock.on("error", () => {});
 }
 
-async function player() {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`);
-  const rtts = [];
-  let group = null;
-  let sentAt = 0;
-  let sentVersion = -1;
-  await new Promise((r) => (ws.onopen = r));
-  const send = (m) => ws.send(JSON.stringify(m));
-  ws.onmessage = (e) => {
-    const m = JSON.parse(e.data);
-    if (m.type === "welcome" && m.token)
-      send({ type: "create_group", game: "hasami" });
-    if (m.type !== "group") return;
-    const g = m.group;
-    if (!group) send({ type: "start", group: g.id });
-    group = g;
-    if (sentAt && g.version > sentVersion) {
-      rtts.push(performance.now() - sentAt);
-      sentAt = 0;
-    }
-    const game = g.table.game;
-    if (g.table.status === "finished") send({ type: "start", group: g.id });
-    if (
-      !sentAt &&
-      game &&
-      g.table.status === "playing" &&
-      g.table.your_seats.includes(game.to_move)
-    ) {
-      const moves = game.legal_moves;
-      sentAt = performance.now();
-      sentVersion = g.version;
-      send({
-        type: "move",
-        group: g.id,
-        move: moves[Math.floor(Math.random() * moves.length)],
-        version: g.version,
-      });
-    }
-  };
-  send({ type: "hello" });
-  return { rtts, close: () => ws.close() };
-}
-
-function pct(sorted, p) {
-  return sorted.length
-    ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
-    : NaN;
-}
-
 function rssKiB() {
   if (!pid) return null;
   const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
@@ -189,7 +105,7 @@ function rssKiB() {
 }
 
 const rssBefore = rssKiB();
-const p = await player();
+const p = await startPlayer(port);
 for (let n = 0; n < connections; n++) flooder(n);
 await new Promise((r) => setTimeout(r, seconds * 1000));
 stopping = true;

@@ -14,7 +14,8 @@
 # address may open and create (docs/reliability.md) are raised for them. Spread it into the
 # serve arguments: kaisho_serve LOG BIN ... "${KAISHO_ONE_ADDRESS_MANY_PEOPLE[@]}"
 KAISHO_ONE_ADDRESS_MANY_PEOPLE=(--new-persons-per-address 1000000 --groups-per-address 1000000
-  --groups-per-person 1000000 --max-http-connections-per-address 100000)
+  --groups-per-person 1000000 --max-http-connections-per-address 100000
+  --websocket-opens-per-address 100000 --connections-per-address 100000)
 
 kaisho_serve() {
   local log=$1 bin=$2

@@ -3,6 +3,7 @@
 
 #include <malloc.h>
 #include <signal.h>
+#include <sys/resource.h>
 
 #include <algorithm>
 #include <memory>
@@ -76,6 +77,24 @@ class HallBridge final : public net::MessageHandler, public server::Outbox {
 // The heap stays flat under a long load (heaptrack: no leaks, a steady peak), but glibc
 // keeps freed memory in its arenas, so the resident size crept up by about 1 MiB a minute
 // in the soak. Handing it back once a minute keeps the process's footprint flat.
+// Connections must never use up the process's file descriptors (then nobody gets in): the soft
+// limit is raised to the hard one, and the caps on plain HTTP connections and WebSockets are
+// kept inside it, with room left for the store, logs and the event loop.
+void fit_connections_to_descriptors(net::ServerConfig& config) {
+  constexpr long kReserved = 64;
+  constexpr int kFewest = 8;
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return;
+  limit.rlim_cur = limit.rlim_max;
+  (void)setrlimit(RLIMIT_NOFILE, &limit);
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return;
+  const long budget = std::max<long>(2 * kFewest, static_cast<long>(limit.rlim_cur) - kReserved);
+  config.max_http_connections =
+      static_cast<int>(std::clamp<long>(config.max_http_connections, kFewest, budget / 4));
+  config.max_websockets = static_cast<int>(
+      std::clamp<long>(config.max_websockets, kFewest, budget - config.max_http_connections));
+}
+
 void return_freed_memory_every_minute(Scheduler& scheduler) {
   scheduler.after(60'000, [&scheduler] {
     malloc_trim(0);
@@ -129,6 +148,33 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
       net_config.max_http_connections = static_cast<int>(*number);
     else if (a == "--http-header-timeout-ms" && number && *number >= 1)
       net_config.http_header_timeout_ms = static_cast<int>(*number);
+    else if (a == "--connections-per-address" && number && *number >= 1) {
+      // Per second; three times that may come at once.
+      net_config.connections_per_address_per_second = static_cast<double>(*number);
+      net_config.connection_burst = 3.0 * static_cast<double>(*number);
+    } else if (a == "--max-websockets" && number && *number >= 1)
+      net_config.max_websockets = static_cast<int>(*number);
+    else if (a == "--websocket-opens-per-address" && number && *number >= 1) {
+      // Per second; four times that may come at once.
+      net_config.websocket_opens_per_address_per_second = static_cast<double>(*number);
+      net_config.websocket_open_burst = 4.0 * static_cast<double>(*number);
+    } else if (a == "--site-origin" && !v.empty())
+      net_config.site_origins.push_back(v);
+    else if (a == "--joins-per-person" && number && *number >= 1) {
+      hall_config.joins_per_person_per_hour = static_cast<double>(*number);
+      hall_config.joins_per_person_burst = std::max(1.0, static_cast<double>(*number) / 6);
+    } else if (a == "--names-per-person" && number && *number >= 1) {
+      hall_config.names_per_person_per_hour = static_cast<double>(*number);
+      hall_config.names_per_person_burst = std::max(1.0, static_cast<double>(*number) / 6);
+    } else if (a == "--hellos-per-person" && number && *number >= 1) {
+      hall_config.hellos_per_person_per_hour = static_cast<double>(*number);
+      hall_config.hellos_per_person_burst = std::max(1.0, static_cast<double>(*number) / 30);
+    } else if (a == "--max-tables-per-person" && number && *number >= 1)
+      hall_config.max_groups_per_person = static_cast<int>(*number);
+    else if (a == "--max-members" && number && *number >= 2)
+      hall_config.max_members = static_cast<int>(*number);
+    else if (a == "--hello-timeout-ms" && number && *number >= 1)
+      hall_config.hello_timeout_ms = *number;
     else if (a == "--allowed-origin" && !v.empty())
       net_config.allowed_origins.push_back(v);
     else if (a == "--trusted-proxy" && !v.empty())
@@ -158,6 +204,7 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
   // a group is played by one of them.
   if (shard_count < 1) shard_count = std::max(1u, std::thread::hardware_concurrency());
   net_config.threads = std::max(net_config.threads, shard_count);
+  fit_connections_to_descriptors(net_config);
   // The stores, declared first so that they outlive the halls. SQLite: one connection the
   // halls take turns on (separate connections would make writers wait in SQLite's sleeping
   // busy handler). PostgreSQL: a connection (a session, holding the hall's claims) per hall.
@@ -214,7 +261,7 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
     std::unique_ptr<server::Hall> hall;
   };
   std::vector<Shard> shards(static_cast<size_t>(shard_count));
-  hall_config.limits = server::make_creation_limits(hall_config);
+  hall_config.limits = server::make_rate_limits(hall_config);
   for (size_t k = 0; k < shards.size(); ++k) {
     Shard& shard = shards[k];
     shard.scheduler = net.make_scheduler();

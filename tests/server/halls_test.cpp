@@ -75,7 +75,7 @@ class SeveralHalls : public ::testing::Test {
     config.cpu_move_ms = 20;
     config.away_grace_ms = 100;
     config.new_persons_per_address_burst = 1000;
-    config.limits = make_creation_limits(config);
+    config.limits = make_rate_limits(config);
     for (int k = 0; k < kHalls; ++k) {
       auto& shard = shards_.emplace_back();
       shard.scheduler = net_->make_scheduler();
@@ -96,15 +96,15 @@ class SeveralHalls : public ::testing::Test {
     net_.reset();
     shared_.reset();
     sqlite_.reset();
-    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path_.string() + suffix);
+    for (const char* suffix : {"", "-wal", "-shm"})
+      std::filesystem::remove(path_.string() + suffix);
   }
 
   // Hands a message to hall k's strand, as the network does.
   void send(int k, ConnId c, const json& m) {
     Hall* hall = shards_[static_cast<size_t>(k)].hall.get();
-    shards_[static_cast<size_t>(k)].scheduler->post([hall, c, text = m.dump()] {
-      hall->received(c, text);
-    });
+    shards_[static_cast<size_t>(k)].scheduler->post(
+        [hall, c, text = m.dump()] { hall->received(c, text); });
   }
   void connect(int k, ConnId c) {
     Hall* hall = shards_[static_cast<size_t>(k)].hall.get();
@@ -150,7 +150,8 @@ TEST_F(SeveralHalls, EveryHallCreatesAndPlaysEveryGameAtOnce) {
     send(k, c, {{"type", "hello"}, {"name", "P" + std::to_string(k)}});
   }
   for (const auto& game : games)
-    for (int k = 0; k < kHalls; ++k) send(k, static_cast<ConnId>(k + 1), {{"type", "create_group"}, {"game", game}});
+    for (int k = 0; k < kHalls; ++k)
+      send(k, static_cast<ConnId>(k + 1), {{"type", "create_group"}, {"game", game}});
   for (int k = 0; k < kHalls; ++k) {
     const ConnId c = static_cast<ConnId>(k + 1);
     for (const auto& game : games) {
@@ -175,8 +176,11 @@ TEST_F(SeveralHalls, EveryHallCreatesAndPlaysEveryGameAtOnce) {
         const int to_move = table["game"]["to_move"];
         for (const auto& mine : table["your_seats"])
           if (mine == to_move)
-            send(k, c, {{"type", "move"}, {"group", g["id"]}, {"move", table["game"]["legal_moves"][0]},
-                        {"version", g["version"]}});
+            send(k, c,
+                 {{"type", "move"},
+                  {"group", g["id"]},
+                  {"move", table["game"]["legal_moves"][0]},
+                  {"version", g["version"]}});
       }
     }
   }
@@ -187,9 +191,8 @@ TEST_F(SeveralHalls, OnePersonOnEveryHallIsPresentEverywhereAndRenamedEverywhere
   // other halls and renames themself on each, all at once.
   connect(0, 1);
   send(0, 1, {{"type", "hello"}, {"name", "Aiko"}});
-  const std::string token = outbox_.wait_for(1, [](const json& m) {
-    return m["type"] == "welcome";
-  })["token"];
+  const std::string token =
+      outbox_.wait_for(1, [](const json& m) { return m["type"] == "welcome"; })["token"];
   send(0, 1, {{"type", "create_group"}, {"game", "shogi"}});
   const std::string id =
       outbox_.wait_for(1, [](const json& m) { return is_group(m, "shogi"); })["group"]["id"];
@@ -198,7 +201,8 @@ TEST_F(SeveralHalls, OnePersonOnEveryHallIsPresentEverywhereAndRenamedEverywhere
       const ConnId c = static_cast<ConnId>(100 * round + 10 + k);
       connect(k, c);
       send(k, c, {{"type", "hello"}, {"token", token}});
-      send(k, c, {{"type", "set_name"}, {"name", "Aiko " + std::to_string(round) + std::to_string(k)}});
+      send(k, c,
+           {{"type", "set_name"}, {"name", "Aiko " + std::to_string(round) + std::to_string(k)}});
     }
   // The last rename reaches the table on hall 0 (the order between halls is not fixed, so
   // wait for any name of the last round).

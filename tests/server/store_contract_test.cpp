@@ -26,7 +26,8 @@ class StoreContract : public ::testing::Test {
   }
   void TearDown() override {
     store_.reset();
-    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path_.string() + suffix);
+    for (const char* suffix : {"", "-wal", "-shm"})
+      std::filesystem::remove(path_.string() + suffix);
   }
   // Another connection to the same database (another server, on PostgreSQL).
   std::unique_ptr<Store> open() {

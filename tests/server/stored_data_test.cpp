@@ -106,9 +106,9 @@ TEST(StoredGroupCodec, ARecordWrittenBeforeTheFormatFieldReadsAsFormatOne) {
 }
 
 TEST(StoredGameCodec, AGameRecordWithPlayersThatDoNotFitItsSeatsIsRefused) {
-  EXPECT_TRUE(decode_stored_game(R"({"options":{},"players":[{"person":"a"},{"cpu_level":2}]})",
-                                 "shogi")
-                  .ok());
+  EXPECT_TRUE(
+      decode_stored_game(R"({"options":{},"players":[{"person":"a"},{"cpu_level":2}]})", "shogi")
+          .ok());
   EXPECT_FALSE(decode_stored_game(R"({"players":[{"person":"a"}]})", "shogi").ok());
   EXPECT_FALSE(decode_stored_game(R"({"players":[{"person":1},{"cpu_level":2}]})", "shogi").ok());
   EXPECT_FALSE(decode_stored_game(R"({"players":[{},{}],"options":[]})", "shogi").ok());

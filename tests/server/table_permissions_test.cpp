@@ -24,8 +24,10 @@ TEST_F(TablePermissions, ASpectatorMayNeitherChangeTheSettingsNorStart) {
   send(c, {{"type", "join_group"}, {"group", id}});
   ASSERT_EQ(group(c)["table"]["your_seats"], json::array()) << "C watches";
   const json before = group(a);
-  const std::vector<json> changes = {
-      {{"cpu_level", 8}}, {{"timer", 30}}, {{"game", "hasami"}}, {{"options", {{"lance_rule", "x"}}}}};
+  const std::vector<json> changes = {{{"cpu_level", 8}},
+                                     {{"timer", 30}},
+                                     {{"game", "hasami"}},
+                                     {{"options", {{"lance_rule", "x"}}}}};
   for (const auto& change : changes) {
     send(c, settings(id, change));
     EXPECT_EQ(error_code(c), "not_a_player") << change.dump();

@@ -66,6 +66,33 @@ describe("fair play in the browser", { skip }, () => {
     });
   }
 
+  for (const [lang, device, where] of [
+    ["en", {}, "desktop"],
+    ["ar", PHONE, "phone"],
+  ]) {
+    test(`the table's first member removes a member, whose page says so and cannot come back (${lang}, ${where})`, async () => {
+      const a = await open(lang, device);
+      const b = await open(lang, device);
+      const link = await friendsTable(a.page);
+      await b.page.goto(link);
+      const g = await waitGroup(a.page, (g) => g.members.length === 2);
+      const bId = g.members[1].id;
+      // Only the first member is offered the button, and it asks first.
+      assert.equal(await b.page.locator(".remove-member").count(), 0);
+      await a.page.locator(".remove-member").click();
+      await a.page.locator(".remove-confirm").waitFor();
+      await shot(a.page, `remove-confirm-${lang}-${where}`);
+      await a.page.locator(".remove-yes").click();
+      const left = await waitGroup(a.page, (g) => g.members.length === 1);
+      assert.ok(left.members.every((m) => m.id !== bId));
+      await b.page.locator(".shut-removed").waitFor();
+      await shot(b.page, `removed-${lang}-${where}`);
+      // The link no longer lets them in.
+      await b.page.reload();
+      await b.page.locator(".shut-removed").waitFor();
+    });
+  }
+
   for (const lang of ["en", "ar"]) {
     test(`leaving during a game asks first, the others see "left", and the leaver's win is not counted (${lang})`, async () => {
       const a = await open(lang);

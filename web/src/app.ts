@@ -40,6 +40,8 @@ export interface Actions {
   }): void;
   seat(seat: number | null): void;
   leave(): void;
+  /** The group's first member removes another (who may not come back by the link). */
+  removeMember(person: string): void;
   setName(name: string): void;
   requestHistory(): void;
   /** Asks for one game's record (#/history/ID); kept when it is already here. */
@@ -290,7 +292,10 @@ export class App {
           );
           break;
         }
-        if (m.code === "not_member" || m.code === "no_such_group") {
+        // A table one cannot be at (none by that link, removed from it, full, unreadable):
+        // its page says so and offers a way on.
+        const shut = ["no_such_group", "removed", "group_full", "group_unreadable"];
+        if (m.code === "not_member" || shut.includes(m.code)) {
           const last = this.storage.get(KEYS.lastGroup);
           const r = this.route;
           if (m.code === "not_member" && r.page === "group") {
@@ -300,11 +305,16 @@ export class App {
           if (last && (r.page !== "group" || r.id === last)) this.storage.set(KEYS.lastGroup, null);
           // An invite link to no table: the group page says so and offers a way on.
           if (
-            m.code === "no_such_group" &&
+            m.code !== "not_member" &&
             r.page === "group" &&
-            this.store.state.group?.id !== r.id
+            (this.store.state.group?.id !== r.id || m.code === "removed")
           ) {
-            this.store.update({ groupError: { id: r.id, code: m.code }, notice: null });
+            if (m.code === "removed") this.storage.set(KEYS.lastGroup, null);
+            this.store.update({
+              group: m.code === "removed" ? null : this.store.state.group,
+              groupError: { id: r.id, code: m.code },
+              notice: null,
+            });
             break;
           }
         }
@@ -436,6 +446,10 @@ export class App {
     seat: (seat) => {
       const g = this.store.state.group;
       if (g) this.send(msg.seat(g.id, seat));
+    },
+    removeMember: (person) => {
+      const g = this.store.state.group;
+      if (g) this.send(msg.removeMember(g.id, person));
     },
     leave: () => {
       const g = this.store.state.group;

@@ -45,6 +45,7 @@ void Hall::on_create(ConnId c, const std::string& rid, const pr::CreateGroup& m)
   if (!game) return send_error(c, rid, "bad_message", "unknown game " + text::quote(m.game));
   const int64_t now = scheduler_.now_ms();
   const std::string& person = person_of(c);
+  if (!room_for_another_table(c, rid, person)) return;
   if (!limits_->take_new_group(person, conns_[c].address, now))
     return send_error(c, rid, "too_many_groups",
                       "too many new tables in a short time; try again later");
@@ -69,6 +70,19 @@ void Hall::on_join(ConnId c, const std::string& rid, const pr::JoinGroup& m) {
   if (!g) return;
   const std::string& person = person_of(c);
   if (!is_member(*g, person)) {
+    if (g->removed.contains(person))
+      return send_error(
+          c, rid, make_error("removed", "you were removed from this group", {{"group", g->id}}));
+    if (g->members.size() >= static_cast<size_t>(config_.max_members))
+      return send_error(
+          c, rid,
+          make_error("group_full", "this group has as many members as a group may have",
+                     {{"group", g->id}, {"max", std::to_string(config_.max_members)}}));
+    if (!room_for_another_table(c, rid, person)) return;
+    if (!limits_->take_join(person, scheduler_.now_ms()))
+      return send_error(c, rid,
+                        make_error("rate_limited", "too many tables joined lately; try again later",
+                                   {{"reason", "joins"}}));
     g->members.push_back(person);
     groups_of_[person].insert(g->id);
     bump(*g, "joined", person);
@@ -101,6 +115,48 @@ void Hall::on_leave(ConnId c, const std::string& rid, const pr::LeaveGroup& m) {
     seat_owner_changed(*g, person);  // their seat stays theirs; the CPU plays it from now on
   broadcast(*g);
   outbox_.send(c, pr::encode(pr::ErrorReply{rid, "left", "you left the group", {}}));
+}
+
+bool Hall::room_for_another_table(ConnId c, const std::string& rid, const std::string& person) {
+  auto mine = groups_of_.find(person);
+  if (mine == groups_of_.end() ||
+      mine->second.size() < static_cast<size_t>(config_.max_groups_per_person))
+    return true;
+  send_error(c, rid,
+             make_error("too_many_tables", "you are at too many tables at once; leave one first",
+                        {{"max", std::to_string(config_.max_groups_per_person)}}));
+  return false;
+}
+
+void Hall::on_remove(ConnId c, const std::string& rid, const pr::RemoveMember& m) {
+  Group* g = find_group(c, rid, m.group, true);
+  if (!g) return;
+  const std::string& me = person_of(c);
+  // The longest-standing member (the creator while they are in the group) keeps the group.
+  if (g->members.front() != me)
+    return send_error(c, rid, "not_keeper", "only the group's first member may remove members");
+  if (m.person == me)
+    return send_error(c, rid, "bad_message", "leave the group instead of removing yourself");
+  if (!is_member(*g, m.person))
+    return send_error(
+        c, rid, make_error("not_member", "that person is not a member", {{"person", m.person}}));
+  // A player of the game in progress keeps their seat: removing them would hand the game to
+  // the CPU and (the own-play rule) take its result from them.
+  if (g->status == TableStatus::Playing &&
+      std::find(g->seats.begin(), g->seats.end(), m.person) != g->seats.end())
+    return send_error(c, rid, "game_in_progress", "a player of the game in progress stays");
+  g->members.erase(std::remove(g->members.begin(), g->members.end(), m.person), g->members.end());
+  std::replace(g->chosen.begin(), g->chosen.end(), m.person, std::string());
+  g->removed.insert(m.person);
+  forget_membership(m.person, g->id);
+  bump(*g, "removed", m.person);
+  broadcast(*g);
+  // The removed person's pages are told (they are no longer sent the group's state).
+  if (auto p = persons_.find(m.person); p != persons_.end())
+    for (ConnId other : p->second->conns)
+      outbox_.send(other,
+                   pr::encode(pr::ErrorReply{
+                       "", "removed", "you were removed from the group", {{"group", g->id}}}));
 }
 
 void Hall::on_settings(ConnId c, const std::string& rid, const pr::ChangeSettings& m) {

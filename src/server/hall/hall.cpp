@@ -9,14 +9,17 @@ Hall::Hall(Scheduler& scheduler, Store& store, Outbox& outbox, CpuService& cpu, 
       outbox_(outbox),
       cpu_(cpu),
       config_(config),
-      limits_(config.limits ? config.limits : make_creation_limits(config)),
+      limits_(config.limits ? config.limits : make_rate_limits(config)),
       alive_(std::make_shared<bool>(true)) {}
 
-std::shared_ptr<CreationLimits> make_creation_limits(const HallConfig& config) {
-  return std::make_shared<CreationLimits>(
-      KeyedBuckets{config.new_persons_per_address_per_hour, config.new_persons_per_address_burst},
-      KeyedBuckets{config.groups_per_person_per_hour, config.groups_per_person_burst},
-      KeyedBuckets{config.groups_per_address_per_hour, config.groups_per_address_burst});
+std::shared_ptr<RateLimits> make_rate_limits(const HallConfig& config) {
+  return std::make_shared<RateLimits>(RateLimits::Buckets{
+      {config.new_persons_per_address_per_hour, config.new_persons_per_address_burst},
+      {config.groups_per_person_per_hour, config.groups_per_person_burst},
+      {config.groups_per_address_per_hour, config.groups_per_address_burst},
+      {config.joins_per_person_per_hour, config.joins_per_person_burst},
+      {config.names_per_person_per_hour, config.names_per_person_burst},
+      {config.hellos_per_person_per_hour, config.hellos_per_person_burst}});
 }
 
 Hall::~Hall() {
@@ -33,6 +36,15 @@ void Hall::connected(ConnId c, const std::string& address) {
   conn.tokens = config_.message_burst;
   conn.refilled_ms = scheduler_.now_ms();
   conns_[c] = conn;
+  // A connection that never says hello holds a socket for nothing: it is closed.
+  std::weak_ptr<bool> alive = alive_;
+  scheduler_.after(config_.hello_timeout_ms, [this, alive, c] {
+    if (auto a = alive.lock(); !a || !*a) return;
+    auto it = conns_.find(c);
+    if (it == conns_.end() || !it->second.person.empty()) return;
+    outbox_.close(c);
+    disconnected(c);
+  });
 }
 
 void Hall::disconnected(ConnId c) {
@@ -160,6 +172,8 @@ void Hall::received(ConnId c, std::string_view text) {
           on_history(c, rid);
         else if constexpr (std::is_same_v<T, pr::GetRecord>)
           on_record(c, rid, m);
+        else if constexpr (std::is_same_v<T, pr::RemoveMember>)
+          on_remove(c, rid, m);
       },
       req);
 }

@@ -48,6 +48,20 @@ struct HallConfig {
   double groups_per_person_burst = 10;
   double groups_per_address_per_hour = 120;
   double groups_per_address_burst = 30;
+  // Joining groups one is not yet a member of, renaming, and greeting again with one's token.
+  double joins_per_person_per_hour = 240;
+  double joins_per_person_burst = 40;
+  double names_per_person_per_hour = 30;
+  double names_per_person_burst = 5;
+  double hellos_per_person_per_hour = 600;
+  double hellos_per_person_burst = 20;
+  // The groups one person may belong to among those this hall holds in memory (so a presence
+  // or name change visits at most this many tables), and the members a group may have,
+  // spectators included.
+  int max_groups_per_person = 100;
+  int max_members = 32;
+  // A connection that has not said hello by then is closed.
+  int64_t hello_timeout_ms = 5000;
   // A group with no member present leaves memory after this long (it stays in the store and
   // is loaded again when someone opens its link); checked every idle_sweep_ms.
   int64_t idle_group_ms = 10 * 60'000;
@@ -59,13 +73,13 @@ struct HallConfig {
   // (null: the process has one hall).
   int shard = 0;
   HallSiblings* siblings = nullptr;
-  // The creation limits, shared by the halls of a process (null: the hall makes its own from
-  // the figures above).
-  std::shared_ptr<CreationLimits> limits;
+  // The rate limits, shared by the halls of a process (null: the hall makes its own from the
+  // figures above).
+  std::shared_ptr<RateLimits> limits;
 };
 
-// The creation limits the figures of `config` describe (serve shares one among its halls).
-std::shared_ptr<CreationLimits> make_creation_limits(const HallConfig& config);
+// The rate limits the figures of `config` describe (serve shares one among its halls).
+std::shared_ptr<RateLimits> make_rate_limits(const HallConfig& config);
 
 // What the hall holds and has done, for tests and the operator (no effect on behaviour).
 struct HallStats {
@@ -109,6 +123,7 @@ class Hall {
   void on_create(ConnId c, const std::string& rid, const protocol::CreateGroup& m);
   void on_join(ConnId c, const std::string& rid, const protocol::JoinGroup& m);
   void on_leave(ConnId c, const std::string& rid, const protocol::LeaveGroup& m);
+  void on_remove(ConnId c, const std::string& rid, const protocol::RemoveMember& m);
   void on_settings(ConnId c, const std::string& rid, const protocol::ChangeSettings& m);
   void on_seat(ConnId c, const std::string& rid, const protocol::TakeSeat& m);
   void on_start(ConnId c, const std::string& rid, const protocol::StartGame& m);
@@ -174,6 +189,9 @@ class Hall {
   std::vector<std::string> next_lineup(const Group& g) const;
   bool plays_next_game(const Group& g, const std::string& person_id) const;
   void refuse_spectator(ConnId c, const std::string& rid);
+  // Whether the person may be at one more table in this hall (max_groups_per_person); else
+  // refused with too_many_tables.
+  bool room_for_another_table(ConnId c, const std::string& rid, const std::string& person);
 
   // Helpers.
   void send_error(ConnId c, const std::string& rid, const std::string& code,
@@ -222,7 +240,7 @@ class Hall {
   mutable std::set<std::string> ratings_loaded_;  // persons whose ratings are in ratings_
   // The loaded groups each person is a member of: presence and name changes look only here.
   std::unordered_map<std::string, std::set<std::string>> groups_of_;
-  std::shared_ptr<CreationLimits> limits_;
+  std::shared_ptr<RateLimits> limits_;
   // Parts of a group state that never change for a game, encoded once: by game (the option
   // schema) and by board. This hall's own: halls run at once on their own strands.
   mutable std::map<std::string, std::string> encoded_schemas_;

@@ -88,6 +88,7 @@ struct Hall::Group {
   std::optional<pr::ResultView> result;
   std::vector<pr::StandIn> stand_ins;  // moves of this game the CPU made for a person
   std::set<std::string> left_during;   // persons who left the group during this game
+  std::set<std::string> removed;       // persons removed from the group: they may not rejoin
   // This game's moves in readable styles (Shogi, Annan): a cache that grows with the game, so
   // each move is written once, not at every broadcast.
   mutable pr::ReadableMoves notation;

@@ -19,6 +19,16 @@ void Hall::on_hello(ConnId c, const std::string& rid, const pr::Hello& m) {
     }
     if (person) token = *m.token;
   }
+  // Each greeting may change the person's presence at all their tables: a person (one token,
+  // from any number of addresses) may greet only so often. The connection is closed.
+  if (person && !limits_->take_hello(person->id, scheduler_.now_ms())) {
+    send_error(c, rid,
+               make_error("rate_limited", "too many connections for this person; try again later",
+                          {{"reason", "hellos"}}));
+    outbox_.close(c);
+    disconnected(c);
+    return;
+  }
   if (!person) {
     // A first visit, or a token we never issued: a new person with a new token — as many as
     // one address may make in a while.
@@ -53,6 +63,11 @@ void Hall::on_hello(ConnId c, const std::string& rid, const pr::Hello& m) {
 void Hall::on_set_name(ConnId c, const std::string& rid, const pr::SetName& m) {
   auto n = clean_name(m.name);
   if (!n) return send_error(c, rid, n.error());
+  // A new name is shown at every table of the person's: renaming is limited like creating.
+  if (!limits_->take_name(person_of(c), scheduler_.now_ms()))
+    return send_error(c, rid,
+                      make_error("rate_limited", "too many name changes; try again later",
+                                 {{"reason", "names"}}));
   Person& p = *find_person(person_of(c));
   p.name = n.value();
   save_person(p);

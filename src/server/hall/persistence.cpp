@@ -26,6 +26,7 @@ StoredGroup Hall::record_of(const Group& g) const {
   r.version = g.version;
   r.stand_ins = g.stand_ins;
   r.left_during.assign(g.left_during.begin(), g.left_during.end());
+  r.removed.assign(g.removed.begin(), g.removed.end());
   r.result = g.result;
   return r;
 }
@@ -107,6 +108,7 @@ Hall::Opened Hall::open_group(const std::string& id) {
   g->result = std::move(r.result);
   g->stand_ins = std::move(r.stand_ins);
   g->left_during.insert(r.left_during.begin(), r.left_during.end());
+  g->removed.insert(r.removed.begin(), r.removed.end());
   if (g->game_db_id) g->state = load_game_state(*g);
   if (g->status == TableStatus::Playing && !g->state) g->status = TableStatus::Idle;
   g->touched_ms = scheduler_.now_ms();

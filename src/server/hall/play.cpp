@@ -82,6 +82,9 @@ void Hall::on_move(ConnId c, const std::string& rid, const pr::PlayMove& m) {
   if (m.version < g->last_move_version)
     return send_error(c, rid, "stale_version",
                       "the position has changed since version " + std::to_string(m.version));
+  if (m.version > g->version)
+    return send_error(c, rid, "bad_message",
+                      "'version' " + std::to_string(m.version) + " is ahead of the group's");
   if (Status s = commit_move(*g, m.move); !s) return send_error(c, rid, s.error());
   after_move(*g, "move", m.move);
 }

@@ -1,6 +1,6 @@
 #pragma once
-// What one person or one address may create, as token buckets keyed by who asks: a bucket
-// holds `burst` tokens and refills at `per_hour`; each creation takes one. Buckets that have
+// What one person or one address may do, as token buckets keyed by who asks: a bucket holds
+// `burst` tokens and refills at `per_hour`; each action takes one. Buckets that have
 // refilled completely are forgotten (forget_full), so the maps hold only recent creators.
 #include <cstdint>
 #include <mutex>
@@ -52,41 +52,56 @@ class KeyedBuckets {
   double burst_;
 };
 
-// The limits on creation (docs/reliability.md lists them and their flags), shared by the
-// halls of a process so that one address gets one budget whichever hall it reaches.
-// Thread-safe: each hall calls it from its own strand.
-class CreationLimits {
+// How often one person or one address may act (docs/reliability.md lists each limit and its
+// flag), shared by the halls of a process so that one address or person gets one budget
+// whichever hall it reaches. Thread-safe: each hall calls it from its own strand.
+class RateLimits {
  public:
-  CreationLimits(KeyedBuckets new_persons_per_address, KeyedBuckets groups_per_person,
-                 KeyedBuckets groups_per_address)
-      : new_persons_per_address_(std::move(new_persons_per_address)),
-        groups_per_person_(std::move(groups_per_person)),
-        groups_per_address_(std::move(groups_per_address)) {}
+  struct Buckets {
+    KeyedBuckets new_persons_per_address;  // hello without a known token
+    KeyedBuckets groups_per_person;        // create_group
+    KeyedBuckets groups_per_address;
+    KeyedBuckets joins_per_person;   // join_group of a group one is not a member of
+    KeyedBuckets names_per_person;   // set_name
+    KeyedBuckets hellos_per_person;  // hello with a known token (each one may change presence)
+  };
+  explicit RateLimits(Buckets buckets) : b_(std::move(buckets)) {}
 
   bool take_new_person(const std::string& address, int64_t now_ms) {
     std::lock_guard lock(mutex_);
-    return new_persons_per_address_.take(address, now_ms);
+    return b_.new_persons_per_address.take(address, now_ms);
   }
   // Takes from both buckets, or from neither.
   bool take_new_group(const std::string& person, const std::string& address, int64_t now_ms) {
     std::lock_guard lock(mutex_);
-    if (!groups_per_person_.take(person, now_ms)) return false;
-    if (groups_per_address_.take(address, now_ms)) return true;
-    groups_per_person_.give_back(person);
+    if (!b_.groups_per_person.take(person, now_ms)) return false;
+    if (b_.groups_per_address.take(address, now_ms)) return true;
+    b_.groups_per_person.give_back(person);
     return false;
+  }
+  bool take_join(const std::string& person, int64_t now_ms) {
+    std::lock_guard lock(mutex_);
+    return b_.joins_per_person.take(person, now_ms);
+  }
+  bool take_name(const std::string& person, int64_t now_ms) {
+    std::lock_guard lock(mutex_);
+    return b_.names_per_person.take(person, now_ms);
+  }
+  bool take_hello(const std::string& person, int64_t now_ms) {
+    std::lock_guard lock(mutex_);
+    return b_.hellos_per_person.take(person, now_ms);
   }
   void forget_full(int64_t now_ms) {
     std::lock_guard lock(mutex_);
-    new_persons_per_address_.forget_full(now_ms);
-    groups_per_person_.forget_full(now_ms);
-    groups_per_address_.forget_full(now_ms);
+    for (KeyedBuckets* k :
+         {&b_.new_persons_per_address, &b_.groups_per_person, &b_.groups_per_address,
+          &b_.joins_per_person, &b_.names_per_person, &b_.hellos_per_person})
+      k->forget_full(now_ms);
   }
 
  private:
   std::mutex mutex_;
-  KeyedBuckets new_persons_per_address_;
-  KeyedBuckets groups_per_person_;
-  KeyedBuckets groups_per_address_;
+  Buckets b_;
 };
 
 }  // namespace kaisho::server

@@ -10,8 +10,8 @@
 
 namespace kaisho::server {
 
-using nlohmann::json;
 using json_read::FieldReader;
+using nlohmann::json;
 
 namespace {
 
@@ -64,7 +64,8 @@ std::string encode_stored_group(const StoredGroup& g) {
             {"game_db_id", g.game_db_id},
             {"version", g.version},
             {"stand_ins", stand_ins},
-            {"left_during", g.left_during}};
+            {"left_during", g.left_during},
+            {"removed", g.removed}};
   if (g.result) j["result"] = json::parse(protocol::encode_result(*g.result));
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
@@ -114,7 +115,8 @@ Result<StoredGroup> decode_stored_group(std::string_view text) {
       .check(g.game_db_id >= 0, "has a negative game id")
       .optional("version", g.version)
       .check(g.version >= 0, "has a negative version")
-      .optional("left_during", g.left_during);
+      .optional("left_during", g.left_during)
+      .optional("removed", g.removed);
   if (!fields.ok()) return fields.error();
   g.status = status == "playing"    ? TableStatus::Playing
              : status == "finished" ? TableStatus::Finished
@@ -122,7 +124,8 @@ Result<StoredGroup> decode_stored_group(std::string_view text) {
   if (g.status != TableStatus::Idle && (g.seats.size() != seat_count || g.game_db_id == 0))
     return make_error("bad_data", "the group record has a game without its seats or its id");
   if (auto it = j.find("stand_ins"); it != j.end() && !it->is_null()) {
-    if (!it->is_array()) return make_error("bad_data", "the group record's stand_ins are not a list");
+    if (!it->is_array())
+      return make_error("bad_data", "the group record's stand_ins are not a list");
     for (const auto& si : *it) {
       protocol::StandIn s;
       FieldReader stand_in(si, "a stand-in of the group record");
@@ -138,7 +141,8 @@ Result<StoredGroup> decode_stored_group(std::string_view text) {
   }
   if (auto it = j.find("result"); it != j.end() && !it->is_null()) {
     auto result = protocol::decode_result(it->dump());
-    if (!result) return make_error("bad_data", "the group record's result: " + result.error().message);
+    if (!result)
+      return make_error("bad_data", "the group record's result: " + result.error().message);
     g.result = result.value();
   }
   return g;

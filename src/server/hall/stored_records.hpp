@@ -38,10 +38,11 @@ struct StoredGroup {
   std::vector<std::string> order;  // seats of the first game of the current line-up
   int rotation = 0;
   int game_number = 0;
-  int64_t game_db_id = 0;  // the current or last game (0: none)
-  int64_t version = 0;     // the group's state version when it was written
+  int64_t game_db_id = 0;                    // the current or last game (0: none)
+  int64_t version = 0;                       // the group's state version when it was written
   std::vector<protocol::StandIn> stand_ins;  // moves of this game the CPU made for a person
   std::vector<std::string> left_during;      // persons who left the group during this game
+  std::vector<std::string> removed;          // persons removed from the group (may not join again)
   std::optional<protocol::ResultView> result;
 };
 
@@ -60,7 +61,7 @@ struct StoredPlayer {
 
 struct StoredGame {
   std::map<std::string, std::string> options;  // the game's local rules as played
-  std::vector<StoredPlayer> players;            // by seat
+  std::vector<StoredPlayer> players;           // by seat
   int cpu_level = 0;
 };
 

@@ -78,41 +78,110 @@ bool inside_root(const std::string& root, const std::string& path) {
   return real.native().rfind(r, 0) == 0;
 }
 
-// Plain HTTP connections (before a WebSocket upgrade) per address and in all. A connection
-// holds its place from accept until it closes or upgrades. A trusted proxy's connections
-// carry many clients (told apart only later, by X-Forwarded-For): only the total caps them.
-class HttpConnectionLimits {
+// Places for connections, per address and in all, for one kind of connection (plain HTTP
+// before an upgrade; WebSockets). A place is held from admission until release. When every
+// place is taken, a newcomer takes the place of the oldest connection that is idle — a plain
+// HTTP connection waiting for a request, a WebSocket that has not said anything yet — which
+// is closed (its `evict` runs): many addresses each inside their own limit cannot fill the
+// server with connections that do nothing and lock everyone else out. A trusted proxy's
+// connections carry many clients (told apart only later, by X-Forwarded-For): only the total
+// caps them. Thread-safe.
+class Places {
  public:
-  HttpConnectionLimits(int per_address, int total) : per_address_(per_address), total_(total) {}
-  bool admit(const std::string& address, bool per_address_cap) {
-    std::lock_guard lock(mutex_);
-    if (count_ >= total_) return false;
-    int& n = by_address_[address];
-    if (per_address_cap && n >= per_address_) {
-      if (n == 0) by_address_.erase(address);
-      return false;
+  using Id = uint64_t;
+  Places(int per_address, int total) : per_address_(per_address), total_(total) {}
+
+  // A place for a new connection from `address`, or 0 when there is none (the per-address cap,
+  // or every place busy).
+  Id admit(const std::string& address, bool per_address_cap) {
+    std::function<void()> evict;
+    Id id = 0;
+    {
+      std::lock_guard lock(mutex_);
+      int& n = by_address_[address];
+      if (per_address_cap && n >= per_address_) {
+        if (n == 0) by_address_.erase(address);
+        return 0;
+      }
+      if (count_ >= total_) {
+        if (idle_.empty()) {
+          if (n == 0) by_address_.erase(address);
+          return 0;
+        }
+        // The oldest idle connection gives up its place now; it is closed outside the lock.
+        const Id oldest = idle_.begin()->second;
+        evict = std::move(entries_[oldest].evict);
+        drop(oldest);
+        ++evicted_;
+      }
+      id = ++next_;
+      entries_[id] = Entry{address, {}, 0};
+      ++by_address_[address];
+      ++count_;
     }
-    ++n;
-    ++count_;
-    return true;
+    if (evict) evict();
+    return id;
   }
-  void release(const std::string& address) {
+  // How to close the connection holding `id` if it must give up its place.
+  void on_evict(Id id, std::function<void()> evict) {
     std::lock_guard lock(mutex_);
-    auto it = by_address_.find(address);
-    if (it == by_address_.end()) return;
-    --count_;
-    if (--it->second <= 0) by_address_.erase(it);
+    if (auto it = entries_.find(id); it != entries_.end()) it->second.evict = std::move(evict);
+  }
+  // The connection starts (true) or stops (false) being idle; the oldest idle one goes first.
+  void idle(Id id, bool idle) {
+    std::lock_guard lock(mutex_);
+    auto it = entries_.find(id);
+    if (it == entries_.end()) return;
+    if (it->second.idle_since) idle_.erase(it->second.idle_since);
+    it->second.idle_since = idle ? ++idle_clock_ : 0;
+    if (idle) idle_[it->second.idle_since] = id;
+  }
+  void release(Id id) {
+    std::lock_guard lock(mutex_);
+    drop(id);
+  }
+  // Three quarters of the places are taken: idle connections get less time.
+  bool pressed() const {
+    std::lock_guard lock(mutex_);
+    return count_ * 4 >= total_ * 3;
+  }
+  uint64_t evicted() const {
+    std::lock_guard lock(mutex_);
+    return evicted_;
   }
 
  private:
-  std::mutex mutex_;
+  struct Entry {
+    std::string address;
+    std::function<void()> evict;
+    uint64_t idle_since;  // 0: busy
+  };
+  void drop(Id id) {
+    auto it = entries_.find(id);
+    if (it == entries_.end()) return;
+    if (it->second.idle_since) idle_.erase(it->second.idle_since);
+    if (auto a = by_address_.find(it->second.address); a != by_address_.end() && --a->second <= 0)
+      by_address_.erase(a);
+    entries_.erase(it);
+    --count_;
+  }
+
+  mutable std::mutex mutex_;
+  std::unordered_map<Id, Entry> entries_;
+  std::map<uint64_t, Id> idle_;  // idle since (a sequence number) -> connection
   std::unordered_map<std::string, int> by_address_;
   int count_ = 0;
+  Id next_ = 0;
+  uint64_t idle_clock_ = 0;
+  uint64_t evicted_ = 0;
   const int per_address_;
   const int total_;
 };
 
-// The client's address: the peer's, or for a trusted proxy the last X-Forwarded-For hop.
+// The client's address: the peer's, or for a trusted proxy the last X-Forwarded-For hop, the
+// one the proxy itself appended. `forwarded_for` is every X-Forwarded-For line of the request
+// joined by commas in order: a client may send its own lines, which come first (a proxy adds
+// its line after them), so only the very last value is the proxy's word.
 std::string client_address(const std::string& peer, const std::vector<std::string>& proxies,
                            std::string_view forwarded_for) {
   if (forwarded_for.empty() || std::find(proxies.begin(), proxies.end(), peer) == proxies.end())
@@ -125,17 +194,73 @@ std::string client_address(const std::string& peer, const std::vector<std::strin
   return last.empty() ? peer : std::string(last);
 }
 
-// Whether a WebSocket upgrade may come from `origin`: this site's own pages (the Origin is
-// http:// or https:// followed by the request's Host), the operator's list, or no Origin
-// (a program, not a browser page). "null" (a sandboxed or file page) is refused.
-bool origin_allowed(std::string_view origin, std::string_view host,
-                    const std::vector<std::string>& allowed) {
-  if (origin.empty()) return true;
-  if (!host.empty() &&
-      (origin == "http://" + std::string(host) || origin == "https://" + std::string(host)))
-    return true;
-  return std::find(allowed.begin(), allowed.end(), origin) != allowed.end();
+// Whether a Host names this machine without a domain name: an IP address (v4, or v6 in
+// brackets) or localhost, with or without a port. A name in DNS can be made to point here by
+// whoever owns it (DNS rebinding); an address cannot.
+bool host_is_address(std::string_view host) {
+  if (host.empty()) return false;
+  if (host.front() == '[') return host.find(']') != std::string_view::npos;  // [v6]:port
+  const std::string_view name = host.substr(0, host.find(':'));
+  if (name == "localhost") return true;
+  beast::error_code ec;
+  (void)asio::ip::make_address_v4(std::string(name), ec);
+  return !ec;
 }
+
+// Whether a WebSocket upgrade may come from `origin`: the site's configured origins
+// (--site-origin) and the operator's other allowed ones (--allowed-origin); a page served by
+// address (the Origin is http:// or https:// followed by the request's Host, and that Host is
+// an IP address or localhost); or no Origin (a program, not a browser page). A page of any
+// other domain is refused even when Host matches it: a DNS rebinding page sends its own
+// domain as both. "null" (a sandboxed or file page) is refused.
+bool origin_allowed(std::string_view origin, std::string_view host,
+                    const std::vector<std::string>& site, const std::vector<std::string>& allowed) {
+  if (origin.empty()) return true;
+  if (std::find(site.begin(), site.end(), origin) != site.end()) return true;
+  if (std::find(allowed.begin(), allowed.end(), origin) != allowed.end()) return true;
+  return host_is_address(host) &&
+         (origin == "http://" + std::string(host) || origin == "https://" + std::string(host));
+}
+
+// How often one address may open a WebSocket: a token bucket per address, forgotten once
+// full again. Thread-safe.
+class OpenRate {
+ public:
+  using Clock = std::chrono::steady_clock;
+  OpenRate(double per_second, double burst) : per_second_(per_second), burst_(burst) {}
+  bool take(const std::string& address) {
+    if (per_second_ <= 0) return true;
+    std::lock_guard lock(mutex_);
+    const auto now = Clock::now();
+    if (buckets_.size() > 4096) forget_full(now);
+    auto [it, fresh] = buckets_.try_emplace(address, Bucket{burst_, now});
+    refill(it->second, now);
+    if (it->second.tokens < 1) return false;
+    it->second.tokens -= 1;
+    return true;
+  }
+
+ private:
+  struct Bucket {
+    double tokens;
+    Clock::time_point at;
+  };
+  void refill(Bucket& b, Clock::time_point now) const {
+    b.tokens = std::min(burst_,
+                        b.tokens + per_second_ * std::chrono::duration<double>(now - b.at).count());
+    b.at = now;
+  }
+  void forget_full(Clock::time_point now) {
+    for (auto it = buckets_.begin(); it != buckets_.end();) {
+      refill(it->second, now);
+      it = it->second.tokens >= burst_ ? buckets_.erase(it) : std::next(it);
+    }
+  }
+  std::mutex mutex_;
+  std::unordered_map<std::string, Bucket> buckets_;
+  const double per_second_;
+  const double burst_;
+};
 
 // The whole file, or nullopt when it cannot be read.
 std::optional<std::string> read_file(const std::string& path) {
@@ -252,7 +377,10 @@ struct HttpServer::Impl {
   std::map<ConnectionId, std::weak_ptr<WsSession>> sessions;
   std::atomic<ConnectionId> next_id{0};
   AddressLimits address_limits;
-  HttpConnectionLimits http_limits;
+  Places http_places;
+  Places ws_places;
+  OpenRate ws_opens;
+  OpenRate accepts;
   asio::io_context ioc;
   tcp::acceptor acceptor{ioc};
   StrandScheduler scheduler{ioc};
@@ -264,7 +392,10 @@ struct HttpServer::Impl {
         handler(h),
         address_limits(config.max_connections_per_address, config.address_messages_per_second,
                        config.address_message_burst),
-        http_limits(config.max_http_connections_per_address, config.max_http_connections) {}
+        http_places(config.max_http_connections_per_address, config.max_http_connections),
+        ws_places(config.max_connections_per_address, config.max_websockets),
+        ws_opens(config.websocket_opens_per_address_per_second, config.websocket_open_burst),
+        accepts(config.connections_per_address_per_second, config.connection_burst) {}
   void accept();
 };
 
@@ -272,16 +403,24 @@ struct HttpServer::Impl {
 class WsSession : public std::enable_shared_from_this<WsSession> {
  public:
   // The address has been admitted by the server's address limits; it is released here.
+  // `place` is its place among the server's WebSockets (released here too).
   WsSession(tcp::socket&& socket, HttpServer::Impl& server, ConnectionId id, std::string address,
-            std::string target)
+            std::string target, Places::Id place)
       : ws_(std::move(socket)),
         server_(server),
         id_(id),
         address_(std::move(address)),
         target_(std::move(target)),
+        place_(place),
         pause_(ws_.get_executor()) {}
 
   void start(http::request<http::string_body> req) {
+    // Silent until its first message: the first to go when the server is full.
+    std::weak_ptr<WsSession> weak = shared_from_this();
+    server_.ws_places.on_evict(place_, [weak] {
+      if (auto self = weak.lock()) self->close();
+    });
+    server_.ws_places.idle(place_, true);
     ws_.read_message_max(server_.config.max_message_bytes);
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
     ws_.async_accept(req, beast::bind_front_handler(&WsSession::on_accept, shared_from_this()));
@@ -332,6 +471,10 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
       buffer_.consume(buffer_.size());
       return finish();  // binary frames are not part of the protocol
     }
+    if (silent_) {
+      silent_ = false;
+      server_.ws_places.idle(place_, false);
+    }
     server_.handler.on_message(id_, beast::buffers_to_string(buffer_.data()));
     buffer_.consume(buffer_.size());
     // An address over its message rate waits before its next message is read.
@@ -371,6 +514,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
       server_.sessions.erase(id_);
     }
     server_.address_limits.release(address_);
+    server_.ws_places.release(place_);
   }
 
  private:
@@ -379,6 +523,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   ConnectionId id_;
   std::string address_;
   std::string target_;
+  Places::Id place_;
+  bool silent_ = true;
   asio::steady_timer pause_;
   beast::flat_buffer buffer_;
   std::deque<std::string> queue_;
@@ -393,29 +539,42 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
 // in the server's HTTP connection limits (admitted at accept) until then.
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(tcp::socket&& socket, HttpServer::Impl& server, std::string peer)
-      : stream_(std::move(socket)), server_(server), peer_(std::move(peer)) {}
+  // `place` is its place among the plain HTTP connections (released here).
+  HttpSession(tcp::socket&& socket, HttpServer::Impl& server, std::string peer, Places::Id place)
+      : stream_(std::move(socket)), server_(server), peer_(std::move(peer)), place_(place) {}
   ~HttpSession() { release_place(); }
-  void start() { read(); }
+  void start() {
+    std::weak_ptr<HttpSession> weak = shared_from_this();
+    server_.http_places.on_evict(place_, [weak] {
+      if (auto self = weak.lock())
+        asio::post(self->stream_.get_executor(), [self] { self->stream_.close(); });
+    });
+    read();
+  }
 
  private:
   void release_place() {
-    if (!placed_) return;
-    placed_ = false;
-    server_.http_limits.release(peer_);
+    if (!place_) return;
+    server_.http_places.release(std::exchange(place_, 0));
   }
   void read() {
     parser_.emplace();
     parser_->body_limit(8 * 1024);
     parser_->header_limit(8 * 1024);
     // A slow or silent client may not hold a connection: the whole request (head and its
-    // small body) must arrive within the header timeout.
-    stream_.expires_after(std::chrono::milliseconds(server_.config.http_header_timeout_ms));
+    // small body) must arrive within the header timeout, a shorter one when most places are
+    // taken; and while it waits, a newcomer may take its place (Places).
+    int timeout = server_.config.http_header_timeout_ms;
+    if (server_.http_places.pressed())
+      timeout = std::min(timeout, server_.config.pressed_header_timeout_ms);
+    stream_.expires_after(std::chrono::milliseconds(timeout));
+    server_.http_places.idle(place_, true);
     http::async_read(stream_, buffer_, *parser_,
                      beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
   }
   void on_read(beast::error_code ec, size_t) {
     if (ec) return;
+    if (place_) server_.http_places.idle(place_, false);
     auto req = parser_->release();
     if (websocket::is_upgrade(req)) {
       // /ws, with or without a query (?group=ID&server=NAME is for the proxy's routing).
@@ -423,17 +582,27 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       if (target != "/ws" && target.substr(0, 4) != "/ws?") return;
       const auto view = [](beast::string_view v) { return std::string_view(v.data(), v.size()); };
       if (!origin_allowed(view(req[http::field::origin]), view(req[http::field::host]),
-                          server_.config.allowed_origins))
+                          server_.config.site_origins, server_.config.allowed_origins))
         return refuse(req, http::status::forbidden, "this origin may not connect\n");
-      std::string address =
-          client_address(peer_, server_.config.trusted_proxies, view(req["X-Forwarded-For"]));
+      std::string forwarded;  // every X-Forwarded-For line, in order
+      for (auto [it, end] = req.equal_range("X-Forwarded-For"); it != end; ++it)
+        forwarded += (forwarded.empty() ? "" : ",") + std::string(view(it->value()));
+      std::string address = client_address(peer_, server_.config.trusted_proxies, forwarded);
+      if (!server_.ws_opens.take(address))
+        return refuse(req, http::status::service_unavailable,
+                      "too many new connections from your address; wait a moment\n");
       if (!server_.address_limits.admit(address))
         return refuse(req, http::status::service_unavailable,
                       "too many connections from your address\n");
+      const Places::Id place = server_.ws_places.admit(address, false);
+      if (!place) {
+        server_.address_limits.release(address);
+        return refuse(req, http::status::service_unavailable, "the server is full\n");
+      }
       release_place();  // a WebSocket counts in the WebSocket limits from now on
       stream_.expires_never();
       auto ws = std::make_shared<WsSession>(stream_.release_socket(), server_, ++server_.next_id,
-                                            std::move(address), std::string(view(target)));
+                                            std::move(address), std::string(view(target)), place);
       ws->start(std::move(req));
       return;
     }
@@ -558,7 +727,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   beast::tcp_stream stream_;
   HttpServer::Impl& server_;
   std::string peer_;
-  bool placed_ = true;
+  Places::Id place_;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
 };
@@ -585,8 +754,12 @@ void HttpServer::Impl::accept() {
       std::string peer = socket.remote_endpoint(opt).address().to_string();
       const bool proxy = std::find(config.trusted_proxies.begin(), config.trusted_proxies.end(),
                                    peer) != config.trusted_proxies.end();
-      if (!opt && http_limits.admit(peer, !proxy))
-        std::make_shared<HttpSession>(std::move(socket), *this, std::move(peer))->start();
+      // An address opening connections faster than any page does is closed at once, before
+      // anything is read: a storm of refused requests costs an accept and a close each.
+      const Places::Id place =
+          opt || (!proxy && !accepts.take(peer)) ? 0 : http_places.admit(peer, !proxy);
+      if (place)
+        std::make_shared<HttpSession>(std::move(socket), *this, std::move(peer), place)->start();
       else
         socket.close(opt);  // over the limits: closed before anything is read
     }

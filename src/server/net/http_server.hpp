@@ -37,14 +37,29 @@ struct ServerConfig {
   int max_connections_per_address = 256;
   double address_messages_per_second = 200;
   double address_message_burst = 400;
-  // Plain HTTP connections (before any WebSocket upgrade), per address and in all: more are
-  // closed at once. A request's head must arrive within http_header_timeout_ms.
+  // Plain HTTP connections (before any WebSocket upgrade), per address and in all: more from
+  // one address are closed at once; when all are taken, a newcomer takes the place of the
+  // connection that has waited longest for a request. A request's head must arrive within
+  // http_header_timeout_ms, or pressed_header_timeout_ms once three quarters are taken.
   int max_http_connections_per_address = 32;
   int max_http_connections = 2048;
   int http_header_timeout_ms = 10'000;
-  // WebSocket upgrades are accepted from pages of this site (Origin = the request's Host)
-  // and from these origins ("https://example.org"); a request without Origin (not from a
-  // browser) is accepted too.
+  int pressed_header_timeout_ms = 2'000;
+  // WebSockets in all: when all are taken, a newcomer takes the place of the oldest one that
+  // has not sent a message yet (none: 503). One address may open so many a second.
+  int max_websockets = 16'384;
+  // TCP connections one address (not a trusted proxy) may open a second; more are closed at
+  // once, unread.
+  double connections_per_address_per_second = 20;
+  double connection_burst = 60;
+  double websocket_opens_per_address_per_second = 5;
+  double websocket_open_burst = 20;
+  // WebSocket upgrades are accepted from the site's own origins ("https://kaisho.example"),
+  // from pages served by address (Origin = the request's Host, an IP address or localhost),
+  // and from allowed_origins; a request without Origin (not from a browser) is accepted too.
+  // A page of any other domain is refused, even when its Host says that domain (DNS
+  // rebinding).
+  std::vector<std::string> site_origins;
   std::vector<std::string> allowed_origins;
   // Connections from these addresses are proxies: the client's address is the last one in
   // their X-Forwarded-For header (for the per-address limits).

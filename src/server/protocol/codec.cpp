@@ -153,6 +153,13 @@ Result<Envelope> decode_request(std::string_view text, std::string* rid_out) {
     if (!v) return v.error();
     return done(Request(Sync{g.value(), v.value()}));
   }
+  if (t == "remove_member") {
+    auto g = str(j, "group", 64);
+    if (!g) return g.error();
+    auto p = str(j, "person", 64);
+    if (!p) return p.error();
+    return done(Request(RemoveMember{g.value(), p.value()}));
+  }
   if (t == "history") return done(Request(ListHistory{}));
   if (t == "record") {
     auto id = integer(j, "game_id");

@@ -61,13 +61,18 @@ struct Sync {
   std::string group;
   int64_t version = 0;
 };
+struct RemoveMember {
+  std::string group;
+  std::string person;
+};
 struct ListHistory {};
 struct GetRecord {
   int64_t game_id = 0;
 };
 
-using Request = std::variant<Hello, SetName, CreateGroup, JoinGroup, LeaveGroup, ChangeSettings,
-                             TakeSeat, StartGame, PlayMove, Resign, Sync, ListHistory, GetRecord>;
+using Request =
+    std::variant<Hello, SetName, CreateGroup, JoinGroup, LeaveGroup, ChangeSettings, TakeSeat,
+                 StartGame, PlayMove, Resign, Sync, ListHistory, GetRecord, RemoveMember>;
 
 struct Envelope {
   std::string rid;

@@ -4,49 +4,12 @@
 // Run: KAISHO_BIN=build/kaisho node --experimental-websocket --test tests/server/e2e/server_e2e.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-const BIN = process.env.KAISHO_BIN ?? 'build/kaisho';
-// Deadlines for a reply are failure limits, not windows: a slow build (ThreadSanitizer) or a
-// busy machine stretches them with KAISHO_TIME_SCALE.
-const SCALE = Number(process.env.KAISHO_TIME_SCALE ?? 1);
-const within = (ms) => ms * SCALE;
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-// Polls `check` until it holds, for at most `ms` (scaled); true if it held.
-async function eventually(check, ms = 15000) {
-  for (const end = Date.now() + within(ms); Date.now() < end;) {
-    if (await check()) return true;
-    await sleep(50);
-  }
-  return !!(await check());
-}
-
-function startServer(db, extra = [], { nofile } = {}) {
-  return new Promise((resolve, reject) => {
-    // With `nofile`, the server runs with that few file descriptors (ulimit -n).
-    const [cmd, pre] = nofile ? ['sh', ['-c', `ulimit -n ${nofile} && exec "$0" "$@"`, BIN]] : [BIN, []];
-    const proc = spawn(cmd, [...pre, 'serve', '--port', '0', '--address', '127.0.0.1', '--db', db,
-      '--away-grace-ms', '300', '--cpu-ms', '200', '--test-hooks',
-      // One hall unless a test asks for more (these clients do not follow `moved`).
-      ...(extra.includes('--halls') ? [] : ['--halls', '1']),
-      // Every test client comes from 127.0.0.1: the per-address limits are raised for them.
-      '--new-persons-per-address', '1000000', '--groups-per-address', '1000000',
-      '--groups-per-person', '1000000', '--max-http-connections-per-address', '100000', ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    const timer = setTimeout(() => reject(new Error('server did not start: ' + out)), within(20000));
-    proc.stdout.on('data', (d) => {
-      out += d;
-      const m = out.match(/localhost:(\d+)\//);
-      if (m) { clearTimeout(timer); resolve({ proc, port: Number(m[1]) }); }
-    });
-    proc.stderr.on('data', (d) => { out += d; });
-    proc.on('exit', (code) => reject(new Error('server exited ' + code + ': ' + out)));
-  });
-}
+import { eventually, startServer, within } from './server_process.mjs';
 
 function client(port) {
   const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`);

@@ -217,6 +217,19 @@ export const en = {
     "This table's saved data cannot be read, so it cannot be opened. Start a new table.",
   "err.bad_data": "The server could not read its own saved data.",
   "err.game_unreadable": "This game's saved record cannot be read.",
+  "err.group_full": "This table is full (at most {max} members).",
+  "err.removed": "You were removed from this table.",
+  "err.not_keeper": "Only the table's first member can remove members.",
+  "err.too_many_tables": "You are at too many tables at once (at most {max}); leave one first.",
+  "err.rate_limited.joins": "You joined many tables just now; try again in a little while.",
+  "err.rate_limited.names": "You changed your name several times just now; try again later.",
+  "err.rate_limited.hellos": "This device reconnected too often; it will try again shortly.",
+  "err.bad_name.invisible": "A name must show something, and nothing in it may be invisible.",
+  "err.bad_name.unusual":
+    "A name cannot contain line separators, tag, private or unassigned characters.",
+  "err.bad_name.mixed_scripts":
+    "A name cannot mix alphabets that are not written together (like Latin and Cyrillic), or kinds of digits.",
+  "err.bad_name.reserved": "That name reads like one the site gives (Guest, CPU); choose another.",
   "err.generic": "Something went wrong ({code}).",
 
   "history.title": "My finished games",
@@ -389,6 +402,18 @@ export const en = {
   "group.missing.text":
     "The invite link may be mistyped, or the table was never made. Ask for the link again, or start a new table.",
   "group.missing.home": "Choose a game",
+  "group.removed.title": "You were removed from this table",
+  "group.removed.text": "The table's first member removed you; its link no longer lets you in.",
+  "group.group_full.title": "This table is full",
+  "group.group_full.text":
+    "A table has at most 32 members, watchers included. Ask a member to make room, or start a new table.",
+  "group.group_unreadable.title": "This table cannot be opened",
+  "group.group_unreadable.text": "Its saved data cannot be read. Start a new table.",
+  "group.remove": "Remove",
+  "group.remove.label": "Remove {name} from the table",
+  "group.remove.confirm": "Remove {name}? They cannot come back by the link.",
+  "group.remove.yes": "Yes, remove",
+  "group.remove.no": "Keep them",
 
   "play.leave": "Leave the table",
   "play.leave.confirm":

@@ -256,7 +256,8 @@ export type ClientMessage =
   | { type: "resign"; group: string; rid?: string }
   | { type: "sync"; group: string; version: number; rid?: string }
   | { type: "history"; rid?: string }
-  | { type: "record"; game_id: number; rid?: string };
+  | { type: "record"; game_id: number; rid?: string }
+  | { type: "remove_member"; group: string; person: string; rid?: string };
 
 // ---- builders ---------------------------------------------------------------------------
 
@@ -278,6 +279,9 @@ export const msg = {
   },
   leaveGroup(group: string): ClientMessage {
     return { type: "leave_group", group };
+  },
+  removeMember(group: string, person: string): ClientMessage {
+    return { type: "remove_member", group, person };
   },
   settings(
     group: string,

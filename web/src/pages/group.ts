@@ -27,7 +27,7 @@ export function renderGroup(root: HTMLElement, ctx: AppContext, id: string): voi
   const g = ctx.store.state.group;
   const failed = ctx.store.state.groupError;
   if (failed && failed.id === id && (!g || g.id !== id)) {
-    root.append(missingGroup(ctx));
+    root.append(missingGroup(ctx, failed.code));
     return;
   }
   if (!g || g.id !== id) {
@@ -119,12 +119,16 @@ function leaveBox(ctx: AppContext, g: GroupState): HTMLElement {
   ]);
 }
 
-/** A link to a table that does not exist (mistyped, or from another server). */
-function missingGroup(ctx: AppContext): HTMLElement {
+/**
+ * A table one cannot be at: none by that link (mistyped, or from another server), one that
+ * removed you, one that is full, or one whose saved data cannot be read.
+ */
+function missingGroup(ctx: AppContext, code: string): HTMLElement {
   const { i18n } = ctx;
-  return h("section", { class: "empty-state missing-group", role: "alert" }, [
-    h("h2", {}, [i18n.t("group.missing.title")]),
-    h("p", {}, [i18n.t("group.missing.text")]),
+  const why = ["removed", "group_full", "group_unreadable"].includes(code) ? code : "missing";
+  return h("section", { class: `empty-state missing-group shut-${why}`, role: "alert" }, [
+    h("h2", {}, [i18n.t(`group.${why}.title` as MsgKey)]),
+    h("p", {}, [i18n.t(`group.${why}.text` as MsgKey)]),
     h("p", { class: "missing-actions" }, [
       link(ctx, { page: "front" }, i18n.t("group.missing.home"), "button primary"),
     ]),
@@ -219,6 +223,65 @@ function inviteBox(ctx: AppContext, g: GroupState): HTMLElement {
   ]);
 }
 
+// The member the keeper is being asked about removing (by id), or null.
+let confirmingRemoval: string | null = null;
+
+/**
+ * The group's keeper (its first member: the creator while they are in it) may remove another
+ * member; a player of the game in progress stays until it ends. Asks first: the removed person
+ * cannot come back by the link.
+ */
+function removeControl(ctx: AppContext, g: GroupState, m: GroupState["members"][number]) {
+  const { i18n, actions } = ctx;
+  const keeper = g.members[0]?.id === g.you;
+  const playing = g.table.status === "playing" && g.table.seats.some((s) => s.person === m.id);
+  if (!keeper || m.id === g.you || playing) return null;
+  const rerender = () => ctx.store.update({});
+  if (confirmingRemoval === m.id)
+    return h("span", { class: "confirm remove-confirm", role: "alertdialog" }, [
+      " ",
+      i18n.t("group.remove.confirm", { name: "\u2068" + memberName(m, i18n) + "\u2069" }),
+      " ",
+      h(
+        "button",
+        {
+          type: "button",
+          class: "small danger remove-yes",
+          onclick: () => {
+            confirmingRemoval = null;
+            actions.removeMember(m.id);
+          },
+        },
+        [i18n.t("group.remove.yes")],
+      ),
+      h(
+        "button",
+        {
+          type: "button",
+          class: "small remove-no",
+          onclick: () => {
+            confirmingRemoval = null;
+            rerender();
+          },
+        },
+        [i18n.t("group.remove.no")],
+      ),
+    ]);
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "small link remove-member",
+      "aria-label": i18n.t("group.remove.label", { name: memberName(m, i18n) }),
+      onclick: () => {
+        confirmingRemoval = m.id;
+        rerender();
+      },
+    },
+    [i18n.t("group.remove")],
+  );
+}
+
 function membersBox(ctx: AppContext, g: GroupState): HTMLElement {
   const { i18n } = ctx;
   return h("section", { class: "box members" }, [
@@ -239,6 +302,7 @@ function membersBox(ctx: AppContext, g: GroupState): HTMLElement {
             " · ",
             i18n.t(m.present ? "group.present" : "group.absent"),
           ]),
+          removeControl(ctx, g, m),
         ]),
       ),
     ),
