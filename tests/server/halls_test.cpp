@@ -75,6 +75,7 @@ class SeveralHalls : public ::testing::Test {
     config.cpu_move_ms = 20;
     config.away_grace_ms = 100;
     config.new_persons_per_address_burst = 1000;
+    config.names_per_person_burst = 1000;  // the rename test renames one person eight times
     config.limits = make_rate_limits(config);
     for (int k = 0; k < kHalls; ++k) {
       auto& shard = shards_.emplace_back();
