@@ -16,8 +16,10 @@
 #include "core/text.hpp"
 #include "server/hall/hall.hpp"
 #include "server/hall/shards.hpp"
+#include "server/identity/tokens.hpp"
 #include "server/net/http_server.hpp"
 #include "server/store/serialized_store.hpp"
+#include "server/store/store_writer.hpp"
 
 namespace kaisho::app {
 
@@ -205,12 +207,26 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
   if (shard_count < 1) shard_count = std::max(1u, std::thread::hardware_concurrency());
   net_config.threads = std::max(net_config.threads, shard_count);
   fit_connections_to_descriptors(net_config);
+  // SIGINT/SIGTERM are taken by a waiting thread, so every other thread (each one made from
+  // here on inherits the mask) keeps them blocked.
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  signal(SIGPIPE, SIG_IGN);
+  if (hall_config.server_name.empty()) {
+    // Leases are held by name: two servers on one database must not share one. A server
+    // without a name gets one of its own for this run.
+    hall_config.server_name = "kaisho-" + server::new_random_id(5);
+  }
   // The stores, declared first so that they outlive the halls. SQLite: one connection the
-  // halls take turns on (separate connections would make writers wait in SQLite's sleeping
-  // busy handler). PostgreSQL: a connection (a session, holding the hall's claims) per hall.
+  // halls and the writer take turns on (separate connections would make writers wait in
+  // SQLite's sleeping busy handler). PostgreSQL: a connection per hall (its reads and claims)
+  // and one for the writer.
   const bool postgres = server::is_postgres_uri(db);
   std::vector<std::unique_ptr<server::Store>> connections;
-  for (int k = 0; k < (postgres ? shard_count : 1); ++k) {
+  for (int k = 0; k < (postgres ? shard_count + 1 : 1); ++k) {
     auto store = server::open_store(db);
     if (!store) {
       err << "error: " << store.error().message << "\n";
@@ -220,19 +236,20 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
   }
   std::unique_ptr<server::SerializedStore> shared_sqlite;
   std::vector<server::Store*> hall_stores;
+  server::Store* writer_store = nullptr;
   if (postgres) {
-    for (auto& connection : connections) hall_stores.push_back(connection.get());
+    for (int k = 0; k < shard_count; ++k)
+      hall_stores.push_back(connections[static_cast<size_t>(k)].get());
+    writer_store = connections.back().get();
   } else {
     shared_sqlite = std::make_unique<server::SerializedStore>(*connections[0]);
     hall_stores.assign(static_cast<size_t>(shard_count), shared_sqlite.get());
+    writer_store = shared_sqlite.get();
   }
-  // SIGINT/SIGTERM are taken by a waiting thread, so every other thread keeps them blocked.
-  sigset_t signals;
-  sigemptyset(&signals);
-  sigaddset(&signals, SIGINT);
-  sigaddset(&signals, SIGTERM);
-  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
-  signal(SIGPIPE, SIG_IGN);
+  // Every write of every hall goes through one writer thread (one commit for many tables).
+  auto writer = std::make_unique<server::StoreWriter>(*writer_store);
+  // /healthz says whether this server can serve: its database answered lately.
+  net_config.ready = [w = writer.get()] { return w->database_answers(3000); };
 
   HallBridge bridge;
   server::HallShards halls;
@@ -252,11 +269,11 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
     };
   }
   net::HttpServer net(net_config, bridge);
-  // Each hall with its strand and CPU workers, declared after the network so that they are
-  // gone before its io_context (their timers and strands belong to it); within a shard the
-  // hall goes first, then its CPU workers, then its strand.
+  // Each hall on a thread of its own (an event loop), not the network's: a hall waiting on its
+  // database holds up nothing else. Within a shard the hall goes first, then its CPU workers,
+  // then its loop.
   struct Shard {
-    std::unique_ptr<Scheduler> scheduler;
+    std::unique_ptr<net::EventLoop> loop;
     std::unique_ptr<server::CpuService> cpu;
     std::unique_ptr<server::Hall> hall;
   };
@@ -264,24 +281,37 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
   hall_config.limits = server::make_rate_limits(hall_config);
   for (size_t k = 0; k < shards.size(); ++k) {
     Shard& shard = shards[k];
-    shard.scheduler = net.make_scheduler();
-    shard.cpu = server::make_thread_cpu_service(*shard.scheduler, cpu_threads);
+    shard.loop = std::make_unique<net::EventLoop>();
+    shard.cpu = server::make_thread_cpu_service(shard.loop->scheduler(), cpu_threads);
     server::HallConfig config = hall_config;
     config.shard = static_cast<int>(k);
     config.siblings = shards.size() > 1 ? &halls : nullptr;
-    shard.hall = std::make_unique<server::Hall>(*shard.scheduler, *hall_stores[k], bridge,
-                                                *shard.cpu, config);
-    halls.add(*shard.scheduler, *shard.hall);
+    shard.hall = std::make_unique<server::Hall>(shard.loop->scheduler(), *hall_stores[k], *writer,
+                                                bridge, *shard.cpu, config);
+    halls.add(shard.loop->scheduler(), *shard.hall);
     if (Status s = shard.hall->restore(); !s) {
       err << "error: restoring from " << db << ": " << s.error().message << "\n";
       return 1;
     }
   }
+  // The leases of every hall, renewed together a few times in each lease's life; a group whose
+  // lease lapsed and went to another server leaves its hall.
+  writer->keep_leases(hall_config.server_name, hall_config.lease_ttl_ms,
+                      hall_config.lease_ttl_ms / 3,
+                      [&halls](const std::vector<std::string>& held, int64_t started_ms) {
+                        for (size_t k = 0; k < halls.size(); ++k) {
+                          server::Hall* hall = &halls.hall(k);
+                          halls.scheduler(k).post(
+                              [hall, held, started_ms] { hall->leases_renewed(held, started_ms); });
+                        }
+                      });
   bridge.attach(&net, &halls);
   std::string listen_error;
   if (!net.listen(&listen_error)) {
     err << "error: cannot listen on " << net_config.address << ":" << net_config.port << ": "
         << listen_error << "\n";
+    for (auto& shard : shards) shard.loop->stop();
+    writer.reset();
     return 1;
   }
   return_freed_memory_every_minute(net.scheduler());
@@ -293,6 +323,10 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
   });
   waiter.detach();
   net.run();
+  // The halls stop first (no more work of theirs runs), then the writer makes what is queued
+  // (its answers go to loops that no longer run), then everything is taken down.
+  for (auto& shard : shards) shard.loop->stop();
+  writer.reset();
   out << "Kaisho stopped." << std::endl;
   return 0;
 }

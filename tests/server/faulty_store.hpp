@@ -10,13 +10,13 @@ class FaultyStore final : public Store {
  public:
   explicit FaultyStore(Store& inner) : inner_(inner) {}
 
-  // How many of the next calls of a kind fail (-1: every call until set to 0).
+  // How many of the next calls of a kind fail (-1: every call until set to 0). A failed write
+  // fails its whole batch, as a transaction that cannot commit does.
   int fail_ratings = 0;
-  int fail_appends = 0;
-  int fail_group_writes = 0;
-  int ratings_reads = 0;  // calls of ratings_of, failed or not
+  int fail_appends = 0;       // batches with a move in them
+  int fail_group_writes = 0;  // batches with a group's record in them
+  int ratings_reads = 0;      // calls of ratings_of, failed or not
 
-  Status put_person(const PersonRow& p) override { return inner_.put_person(p); }
   Result<PersonRow> person(const std::string& id) override { return inner_.person(id); }
   Result<PersonRow> person_by_token(const std::string& hash) override {
     return inner_.person_by_token(hash);
@@ -27,28 +27,38 @@ class FaultyStore final : public Store {
     return inner_.ratings_of(person);
   }
   Result<std::string> end_game(int64_t game_id, const std::string& game,
-                               const std::vector<std::string>& persons, const EndFn& end) override {
-    return inner_.end_game(game_id, game, persons, end);
-  }
-  Status put_group(const GroupRow& g) override {
-    if (take(fail_group_writes)) return unreachable();
-    return inner_.put_group(g);
+                               const std::vector<std::string>& persons, const EndFn& end,
+                               const Fence& fence) override {
+    return inner_.end_game(game_id, game, persons, end, fence);
   }
   Result<GroupRow> group(const std::string& id) override { return inner_.group(id); }
-  Result<int64_t> begin_game(const GameRow& g) override { return inner_.begin_game(g); }
-  Status append_move(int64_t game_id, int ply, const std::string& move) override {
-    if (take(fail_appends)) return unreachable();
-    return inner_.append_move(game_id, ply, move);
-  }
   std::vector<GameRow> unfinished_games() override { return inner_.unfinished_games(); }
   Result<GameRow> game(int64_t game_id) override { return inner_.game(game_id); }
   std::vector<GameRow> finished_games_of(const std::string& person_id, int limit) override {
     return inner_.finished_games_of(person_id, limit);
   }
-  Result<bool> claim_group(const std::string& id, const std::string& server) override {
-    return inner_.claim_group(id, server);
+  std::vector<Result<int64_t>> write(const std::vector<Write>& batch) override {
+    const auto has = [&](auto kind) {
+      for (const auto& w : batch)
+        if (std::holds_alternative<decltype(kind)>(w.what)) return true;
+      return false;
+    };
+    if ((has(MoveWrite{}) && take(fail_appends)) || (has(GroupRow{}) && take(fail_group_writes)))
+      return std::vector<Result<int64_t>>(batch.size(), unreachable());
+    return inner_.write(batch);
   }
-  void release_group(const std::string& id) override { inner_.release_group(id); }
+  Status ping() override { return inner_.ping(); }
+  Result<Claim> claim_group(const std::string& id, const std::string& server,
+                            int64_t ttl_ms) override {
+    return inner_.claim_group(id, server, ttl_ms);
+  }
+  Result<std::vector<std::string>> renew_leases(const std::string& server,
+                                                int64_t ttl_ms) override {
+    return inner_.renew_leases(server, ttl_ms);
+  }
+  void release_group(const std::string& id, const std::string& server) override {
+    inner_.release_group(id, server);
+  }
   std::string group_owner(const std::string& id) override { return inner_.group_owner(id); }
 
  private:

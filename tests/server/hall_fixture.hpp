@@ -110,6 +110,7 @@ class HallTest : public ::testing::Test {
   }
   void TearDown() override {
     hall_.reset();
+    writes_.reset();
     faults_.reset();
     store_.reset();
     if (!getenv("KAISHO_KEEP_DB"))
@@ -132,12 +133,14 @@ class HallTest : public ::testing::Test {
     config.cpu_move_ms = 500;
     // A name, so that the store's claims have an owner to show (group_owner).
     if (config.server_name.empty()) config.server_name = "test-server";
-    hall_ = std::make_unique<Hall>(clock_, *faults_, out_, cpu_, config);
+    writes_ = std::make_unique<InlineWrites>(*faults_);
+    hall_ = std::make_unique<Hall>(clock_, *faults_, *writes_, out_, cpu_, config);
     ASSERT_TRUE(hall_->restore().ok());
   }
   // Simulates a server restart on the same database file.
   void restart() {
     hall_.reset();
+    writes_.reset();
     faults_.reset();
     store_.reset();
     out_.sent.clear();
@@ -219,7 +222,8 @@ class HallTest : public ::testing::Test {
   RecordingOutbox out_;
   std::filesystem::path path_;
   std::unique_ptr<Store> store_;
-  std::unique_ptr<FaultyStore> faults_;  // the hall's store: store_ with faults on demand
+  std::unique_ptr<FaultyStore> faults_;   // the hall's store: store_ with faults on demand
+  std::unique_ptr<InlineWrites> writes_;  // its writes, made at once (the clock is fake)
   std::unique_ptr<Hall> hall_;
   ConnId next_conn_ = 0;
 };

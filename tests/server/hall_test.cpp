@@ -722,7 +722,8 @@ TEST_F(HallPlatform, TwoGamesEndingOnTwoServersBothCountInTheRating) {
   InstantCpu cpu2{clock_};
   HallConfig config2;
   config2.server_name = "s2";
-  Hall other(clock_, *second_store.value(), out2, cpu2, config2);
+  InlineWrites writes2(*second_store.value());
+  Hall other(clock_, *second_store.value(), writes2, out2, cpu2, config2);
   ASSERT_TRUE(other.restore().ok());
   std::string token;
   ConnId a = person("Aiko", &token);

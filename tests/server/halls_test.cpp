@@ -1,5 +1,5 @@
-// Several halls of one process at once, as `kaisho serve` runs them: each on its own strand of
-// one thread pool (the network's), with its own CPU worker, sharing one store, the claims and
+// Several halls of one process at once, as `kaisho serve` runs them: each on an event loop of
+// its own, with its own CPU worker, sharing one store, one writer thread, the claims and
 // presence (HallShards). Built with ThreadSanitizer, anything two halls touch without a lock
 // fails the test; built without it, the test checks that every hall answered in full.
 #include <gtest/gtest.h>
@@ -68,9 +68,7 @@ class SeveralHalls : public ::testing::Test {
     ASSERT_TRUE(store.ok()) << store.error().message;
     sqlite_ = std::move(store.value());
     shared_ = std::make_unique<SerializedStore>(*sqlite_);
-    net::ServerConfig net_config;
-    net_config.threads = kHalls;
-    net_ = std::make_unique<net::HttpServer>(net_config, ignored_);
+    writer_ = std::make_unique<StoreWriter>(*shared_);
     HallConfig config;
     config.cpu_move_ms = 20;
     config.away_grace_ms = 100;
@@ -79,22 +77,21 @@ class SeveralHalls : public ::testing::Test {
     config.limits = make_rate_limits(config);
     for (int k = 0; k < kHalls; ++k) {
       auto& shard = shards_.emplace_back();
-      shard.scheduler = net_->make_scheduler();
-      shard.cpu = make_thread_cpu_service(*shard.scheduler, 1);
+      shard.loop = std::make_unique<net::EventLoop>();
+      shard.cpu = make_thread_cpu_service(shard.loop->scheduler(), 1);
       HallConfig own = config;
       own.shard = k;
       own.siblings = &halls_;
-      shard.hall = std::make_unique<Hall>(*shard.scheduler, *shared_, outbox_, *shard.cpu, own);
-      halls_.add(*shard.scheduler, *shard.hall);
+      shard.hall = std::make_unique<Hall>(shard.loop->scheduler(), *shared_, *writer_, outbox_,
+                                          *shard.cpu, own);
+      halls_.add(shard.loop->scheduler(), *shard.hall);
       ASSERT_TRUE(shard.hall->restore().ok());
     }
-    network_ = std::thread([this] { net_->run(); });
   }
   void TearDown() override {
-    net_->stop();
-    network_.join();
-    shards_.clear();  // each hall before its CPU worker and its strand
-    net_.reset();
+    for (auto& shard : shards_) shard.loop->stop();
+    writer_.reset();
+    shards_.clear();  // each hall before its CPU worker and its loop
     shared_.reset();
     sqlite_.reset();
     for (const char* suffix : {"", "-wal", "-shm"})
@@ -104,35 +101,29 @@ class SeveralHalls : public ::testing::Test {
   // Hands a message to hall k's strand, as the network does.
   void send(int k, ConnId c, const json& m) {
     Hall* hall = shards_[static_cast<size_t>(k)].hall.get();
-    shards_[static_cast<size_t>(k)].scheduler->post(
+    shards_[static_cast<size_t>(k)].loop->scheduler().post(
         [hall, c, text = m.dump()] { hall->received(c, text); });
   }
   void connect(int k, ConnId c) {
     Hall* hall = shards_[static_cast<size_t>(k)].hall.get();
-    shards_[static_cast<size_t>(k)].scheduler->post([hall, c] { hall->connected(c, "127.0.0.1"); });
+    shards_[static_cast<size_t>(k)].loop->scheduler().post(
+        [hall, c] { hall->connected(c, "127.0.0.1"); });
   }
 
-  // Destroyed hall first, then its CPU worker, then its strand (members in reverse).
+  // Destroyed hall first, then its CPU worker, then its loop (members in reverse).
   struct Shard {
-    std::unique_ptr<Scheduler> scheduler;
+    std::unique_ptr<net::EventLoop> loop;
     std::unique_ptr<CpuService> cpu;
     std::unique_ptr<Hall> hall;
-  };
-  class Ignored final : public net::MessageHandler {
-    void on_open(net::ConnectionId, const std::string&, const std::string&) override {}
-    void on_message(net::ConnectionId, std::string) override {}
-    void on_close(net::ConnectionId) override {}
   };
 
   std::filesystem::path path_;
   std::unique_ptr<Store> sqlite_;
   std::unique_ptr<SerializedStore> shared_;
-  Ignored ignored_;
-  std::unique_ptr<net::HttpServer> net_;
+  std::unique_ptr<StoreWriter> writer_;
   SharedOutbox outbox_;
   HallShards halls_;
   std::vector<Shard> shards_;
-  std::thread network_;
 };
 
 bool is_group(const json& m, const std::string& game) {

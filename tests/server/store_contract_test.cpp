@@ -2,8 +2,10 @@
 // and PostgreSQL too when KAISHO_TEST_POSTGRES names a database (cluster/postgres_suite.sh).
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <thread>
 
 #include "server/store/store.hpp"
 
@@ -185,35 +187,115 @@ TEST_F(StoreContract, FinishedGamesOfAPersonAreNewestFirstAndAsManyAsAsked) {
 
 TEST_F(StoreContract, AClaimedGroupNamesItsServerAndAReleasedOneHasNoOwner) {
   EXPECT_EQ(store_->group_owner("g1"), "") << "never claimed";
-  auto claimed = store_->claim_group("g1", "server-a");
+  auto claimed = store_->claim_group("g1", "server-a", 60'000);
   ASSERT_TRUE(claimed.ok());
-  EXPECT_TRUE(claimed.value());
+  EXPECT_TRUE(claimed->ours);
   EXPECT_EQ(store_->group_owner("g1"), "server-a");
-  store_->release_group("g1");
+  store_->release_group("g1", "server-a");
   EXPECT_EQ(store_->group_owner("g1"), "");
   // Releasing what is not held changes nothing; claiming again works.
-  store_->release_group("g1");
-  EXPECT_TRUE(store_->claim_group("g1", "server-a").value());
-  EXPECT_TRUE(store_->claim_group("g1", "server-a").value()) << "a claim held is kept";
-  store_->release_group("g1");
+  store_->release_group("g1", "server-a");
+  EXPECT_TRUE(store_->claim_group("g1", "server-a", 60'000)->ours);
+  store_->release_group("g1", "server-b");  // not server-b's
+  EXPECT_EQ(store_->group_owner("g1"), "server-a");
+  store_->release_group("g1", "server-a");
   EXPECT_EQ(store_->group_owner("g1"), "");
 }
 
-TEST_F(StoreContract, OnlyOneServerHoldsAGroupUntilItLetsGoOrItsConnectionEnds) {
+TEST_F(StoreContract, EveryClaimRaisesTheGroupsEpoch) {
+  const int64_t first = store_->claim_group("g1", "server-a", 60'000)->epoch;
+  const int64_t again = store_->claim_group("g1", "server-a", 60'000)->epoch;
+  store_->release_group("g1", "server-a");
+  const int64_t later = store_->claim_group("g1", "server-a", 60'000)->epoch;
+  EXPECT_LT(first, again);
+  EXPECT_LT(again, later);
+}
+
+TEST_F(StoreContract, ABatchIsOneTransactionWithAnOutcomeForEachWrite) {
+  GameRow row;
+  row.group_id = "g1";
+  row.game = "shogi";
+  row.data_json = "{}";
+  row.start_text = "startpos";
+  row.player_ids = {"p1", ""};
+  auto first = store_->write({Write{row, {}}, Write{PersonRow{"p1", "h1", "Aiko"}, {}}});
+  ASSERT_EQ(first.size(), 2u);
+  ASSERT_TRUE(first[0].ok()) << first[0].error().message;
+  const int64_t game = first[0].value();
+  EXPECT_GT(game, 0) << "a new game's id";
+  ASSERT_TRUE(first[1].ok());
+  // A move already stored at its ply is refused alone; the rest of the batch is made.
+  auto moves = store_->write(
+      {Write{MoveWrite{game, 0, "7g7f", ""}, {}}, Write{MoveWrite{game, 1, "3c3d", "timeout"}, {}},
+       Write{MoveWrite{game, 0, "2g2f", ""}, {}}, Write{GroupRow{"g1", R"({"v":1})"}, {}}});
+  ASSERT_EQ(moves.size(), 4u);
+  EXPECT_TRUE(moves[0].ok());
+  EXPECT_TRUE(moves[1].ok());
+  EXPECT_FALSE(moves[2].ok()) << "ply 0 twice";
+  EXPECT_TRUE(moves[3].ok());
+  auto stored = store_->game(game);
+  ASSERT_TRUE(stored.ok());
+  EXPECT_EQ(stored->moves, (std::vector<std::string>{"7g7f", "3c3d"}));
+  EXPECT_EQ(stored->stand_ins, (std::vector<std::string>{"", "timeout"}));
+  EXPECT_EQ(store_->group("g1")->data_json, R"({"v":1})");
+}
+
+TEST_F(StoreContract, AWriteUnderAnEpochThatHasMovedOnIsFencedAndTheOthersAreMade) {
+  const int64_t game = begin("g1", {"p1", ""});
+  const int64_t old_epoch = store_->claim_group("g1", "server-a", 60'000)->epoch;
+  const int64_t new_epoch = store_->claim_group("g1", "server-a", 60'000)->epoch;
+  auto out = store_->write({Write{MoveWrite{game, 0, "7g7f", ""}, {"g1", old_epoch}},
+                            Write{GroupRow{"g1", "{}"}, {"g1", old_epoch}},
+                            Write{MoveWrite{game, 0, "2g2f", ""}, {"g1", new_epoch}},
+                            Write{PersonRow{"p1", "h1", "Aiko"}, {}}});
+  ASSERT_EQ(out.size(), 4u);
+  ASSERT_FALSE(out[0].ok());
+  EXPECT_EQ(out[0].error().code, "fenced");
+  EXPECT_EQ(out[1].error().code, "fenced");
+  EXPECT_TRUE(out[2].ok());
+  EXPECT_TRUE(out[3].ok());
+  EXPECT_EQ(store_->game(game)->moves, std::vector<std::string>{"2g2f"});
+  EXPECT_EQ(store_->group("g1").error().code, "no_such_group")
+      << "the fenced record is not written";
+  // A game's end is fenced too.
+  auto ended = store_->end_game(
+      game, "shogi", {"p1"}, [](const auto&) { return GameEnd{}; }, Fence{"g1", old_epoch});
+  ASSERT_FALSE(ended.ok());
+  EXPECT_EQ(ended.error().code, "fenced");
+  EXPECT_EQ(store_->game(game)->result_json, "");
+}
+
+TEST_F(StoreContract, RenewalExtendsTheLeasesAServerHoldsAndNamesThem) {
+  ASSERT_TRUE(store_->claim_group("g1", "server-a", 60'000)->ours);
+  ASSERT_TRUE(store_->claim_group("g2", "server-a", 60'000)->ours);
+  ASSERT_TRUE(store_->claim_group("g3", "server-b", 60'000)->ours);
+  store_->release_group("g2", "server-a");
+  auto held = store_->renew_leases("server-a", 60'000);
+  ASSERT_TRUE(held.ok());
+  EXPECT_EQ(held.value(), std::vector<std::string>{"g1"});
+}
+
+TEST_F(StoreContract, OnlyOneServerHoldsAGroupUntilItsLeaseLapses) {
   if (!postgres()) GTEST_SKIP() << "an SQLite file serves one server, which holds every group";
   auto other = open();
   ASSERT_TRUE(other);
-  ASSERT_TRUE(store_->claim_group("g1", "server-a").value());
-  EXPECT_FALSE(other->claim_group("g1", "server-b").value());
-  EXPECT_EQ(other->group_owner("g1"), "server-a");
-  other->release_group("g1");  // not its claim: nothing happens
-  EXPECT_EQ(store_->group_owner("g1"), "server-a");
-  store_->release_group("g1");
-  EXPECT_TRUE(other->claim_group("g1", "server-b").value());
-  EXPECT_EQ(store_->group_owner("g1"), "server-b");
-  // A server that dies (its connection ends) holds nothing any more.
-  other.reset();
-  EXPECT_TRUE(store_->claim_group("g1", "server-a").value());
+  const int64_t a = store_->claim_group("g1", "server-a", 60'000)->epoch;
+  auto refused = other->claim_group("g1", "server-b", 60'000);
+  ASSERT_TRUE(refused.ok());
+  EXPECT_FALSE(refused->ours);
+  EXPECT_EQ(refused->holder, "server-a");
+  // A lease that lapses (here: a short one, and time passing) can be taken; the epoch goes up
+  // and the old holder no longer holds it.
+  ASSERT_TRUE(store_->claim_group("g2", "server-a", 1)->ours);
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  auto taken = other->claim_group("g2", "server-b", 60'000);
+  ASSERT_TRUE(taken.ok());
+  EXPECT_TRUE(taken->ours);
+  EXPECT_EQ(store_->group_owner("g2"), "server-b");
+  auto held = store_->renew_leases("server-a", 60'000);
+  ASSERT_TRUE(held.ok());
+  EXPECT_EQ(held.value(), std::vector<std::string>{"g1"}) << "g2 is server-b's now";
+  (void)a;
 }
 
 }  // namespace

@@ -27,6 +27,9 @@ import { chime, showTurn } from "./ui/attention";
  */
 export type CreateMode = "cpu" | "setup" | "friends";
 
+/** How many times a move the server could not store is sent again (a second apart). */
+const MOVE_RETRIES = 5;
+
 export interface Actions {
   createGroup(game: GameId, mode: CreateMode): void;
   move(text: string): void;
@@ -333,6 +336,25 @@ export class App {
           this.conn?.stop();
           this.conn?.start();
         }
+        // The server could not store our move just now (its database is slow or away): the
+        // move is sent again a second later, a few times, while the page says it is saving.
+        if (m.code === "store" && pending && pending.rid && m.rid === pending.rid) {
+          const tries = (pending.tries ?? 0) + 1;
+          if (tries <= MOVE_RETRIES) {
+            this.store.update({
+              pending: { ...pending, tries },
+              notice: this.notice("info", this.i18n.t("play.saving"), "saving"),
+            });
+            setTimeout(() => {
+              // Still the same move waiting (a newer state or a reply ends it).
+              const g = this.store.state.group;
+              const p = this.store.state.pending;
+              if (!g || !p || p.rid !== pending.rid) return;
+              this.send(msg.move(g.id, p.move, p.version, p.rid));
+            }, 1000);
+            break;
+          }
+        }
         // "left" confirms leave_group: news, not a failure.
         const kind = m.code === "left" ? "info" : "error";
         this.store.update({
@@ -426,7 +448,7 @@ export class App {
       }
       const rid = this.nextRid("m");
       this.store.update({
-        pending: { move: text, version: g.version, sentAt: Date.now() },
+        pending: { move: text, version: g.version, sentAt: Date.now(), rid },
         notice: null,
       });
       this.send(msg.move(g.id, text, g.version, rid));

@@ -51,16 +51,20 @@ void Hall::on_create(ConnId c, const std::string& rid, const pr::CreateGroup& m)
                       "too many new tables in a short time; try again later");
   auto g = std::make_unique<Group>();
   g->id = new_random_id(15);
+  // A new id: nobody else holds it; its lease starts at epoch 1.
+  auto claimed = store_.claim_group(g->id, config_.server_name, config_.lease_ttl_ms);
+  if (!claimed || !claimed->ours)
+    return send_error(c, rid, "store", "the table could not be made just now; try again");
+  g->epoch = claimed->epoch;
+  g->claimed_ms = now;
   g->game = m.game;
   g->members.push_back(person);
-  g->version = 1;
+  g->version = g->epoch << 32;
   g->touched_ms = now;
   Group& ref = *g;
   groups_[g->id] = std::move(g);
   groups_of_[person].insert(ref.id);
-  // A new id: nobody else holds it.
   if (config_.siblings) (void)config_.siblings->claim(ref.id, config_.shard);
-  (void)store_.claim_group(ref.id, config_.server_name);
   bump(ref, "created", ref.id);
   broadcast(ref);
 }

@@ -3,9 +3,11 @@
 
 namespace kaisho::server {
 
-Hall::Hall(Scheduler& scheduler, Store& store, Outbox& outbox, CpuService& cpu, HallConfig config)
+Hall::Hall(Scheduler& scheduler, Store& store, WriteQueue& writes, Outbox& outbox, CpuService& cpu,
+           HallConfig config)
     : scheduler_(scheduler),
       store_(store),
+      writes_(writes),
       outbox_(outbox),
       cpu_(cpu),
       config_(config),
@@ -142,6 +144,25 @@ void Hall::received(ConnId c, std::string_view text) {
   if (!std::holds_alternative<pr::Hello>(req) && conn.person.empty()) {
     send_error(c, rid, "not_hello", "send hello first");
     return;
+  }
+  dispatch(c, rid, req);
+}
+
+void Hall::dispatch(ConnId c, const std::string& rid, const pr::Request& req) {
+  // A request for a group whose write is in flight waits for it, in order, so that it sees
+  // (and answers from) what is stored.
+  const std::string* target = std::visit(
+      [](const auto& m) -> const std::string* {
+        if constexpr (requires { m.group; }) return &m.group;
+        return nullptr;
+      },
+      req);
+  if (target) {
+    auto it = groups_.find(*target);
+    if (it != groups_.end() && wait_for_commit(*it->second, [this, c, rid, req] {
+          if (conns_.contains(c)) dispatch(c, rid, req);
+        }))
+      return;
   }
   std::visit(
       [&](const auto& m) {

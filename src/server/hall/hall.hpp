@@ -2,7 +2,10 @@
 // The hall: people, groups, tables, seats, the CPU standing in, turn timers, results and
 // ratings. One serialized owner: every method runs on the hall's executor (Scheduler), so
 // the hall needs no locks. It knows no sockets: connections are ids, and it answers through
-// an Outbox. Every accepted move is written to the Store before anyone is told of it.
+// an Outbox. Every accepted move, and every change of a group's record, is written before
+// anyone is told of it: the hall hands its writes to a WriteQueue (a thread of its own) and
+// goes on with other tables meanwhile; a group waits, its requests queued, while a write of
+// its own is in flight (commits.cpp).
 #include <cstdint>
 #include <deque>
 #include <map>
@@ -21,6 +24,7 @@
 #include "server/protocol/messages.hpp"
 #include "server/rating/glicko2.hpp"
 #include "server/store/store.hpp"
+#include "server/store/store_writer.hpp"
 
 namespace kaisho::server {
 
@@ -62,6 +66,9 @@ struct HallConfig {
   int max_members = 32;
   // A connection that has not said hello by then is closed.
   int64_t hello_timeout_ms = 5000;
+  // How long a claim on a group lasts unless renewed (the server renews its leases every
+  // lease_ttl_ms / 3: serve.cpp); another server may take the group once it lapses.
+  int64_t lease_ttl_ms = 5000;
   // A group with no member present leaves memory after this long (it stays in the store and
   // is loaded again when someone opens its link); checked every idle_sweep_ms.
   int64_t idle_group_ms = 10 * 60'000;
@@ -90,7 +97,10 @@ struct HallStats {
 
 class Hall {
  public:
-  Hall(Scheduler& scheduler, Store& store, Outbox& outbox, CpuService& cpu, HallConfig config = {});
+  // `store` is read on the hall's executor (and claims leases there); `writes` takes every
+  // write.
+  Hall(Scheduler& scheduler, Store& store, WriteQueue& writes, Outbox& outbox, CpuService& cpu,
+       HallConfig config = {});
   ~Hall();
 
   // Starts the hall's housekeeping (idle tables leaving memory). Nothing is loaded: people,
@@ -109,6 +119,10 @@ class Hall {
   void presence_elsewhere(const std::string& person_id);
   // A sibling hall renamed the person: this hall's tables show the new name.
   void renamed_elsewhere(const std::string& person_id, const std::string& name);
+  // The server's leases were renewed: a group this hall holds that is not among `held`, and was
+  // claimed before the renewal began (started_ms, on the scheduler's clock), was taken by
+  // another server after its lease lapsed: it leaves this hall, its people sent on.
+  void leases_renewed(const std::vector<std::string>& held, int64_t started_ms);
   size_t group_count() const { return groups_.size(); }
   HallStats stats() const;
 
@@ -117,7 +131,9 @@ class Hall {
   struct Conn;
   struct Group;
 
-  // Requests.
+  // Requests: each to its handler (a request for a group waits while a write of it is in
+  // flight).
+  void dispatch(ConnId c, const std::string& rid, const protocol::Request& req);
   void on_hello(ConnId c, const std::string& rid, const protocol::Hello& m);
   void on_set_name(ConnId c, const std::string& rid, const protocol::SetName& m);
   void on_create(ConnId c, const std::string& rid, const protocol::CreateGroup& m);
@@ -133,18 +149,38 @@ class Hall {
   void on_history(ConnId c, const std::string& rid);
   void on_record(ConnId c, const std::string& rid, const protocol::GetRecord& m);
 
+  // Writing before showing (commits.cpp). persist hands `writes` (and the group's record when
+  // it changed) to the write queue, fenced by the group's lease; the group is busy until they
+  // are in, then `then` runs with the outcomes of `writes`, then the group is shown if it
+  // changed meanwhile and its queued requests run. A fenced write means another server took
+  // the group: it leaves this hall.
+  using Then = std::function<void(Group&, const Outcomes&)>;
+  void persist(Group& g, std::vector<Write> writes, Then then);
+  void committed(const std::string& group_id, bool wrote_record, const Then& then,
+                 Outcomes outcomes);
+  // Runs `fn` at once when no write of the group is in flight; else queues it (true).
+  bool wait_for_commit(Group& g, std::function<void()> fn);
+  void run_queued(const std::string& group_id);
+  // The group leaves this hall (its lease lapsed and another server took it): its people
+  // connected here are told `moved`, to find it where it is played now.
+  void lose_group(const std::string& group_id);
+
   // Table flow.
-  Status start_game(Group& g);
-  Status commit_move(Group& g, const std::string& move);  // store, then apply
+  using Done = std::function<void(Group&, Status)>;
+  void start_game(Group& g, Done done);
+  // Checks a move, stores it, then applies it (`stand_in`: why the CPU made it for a person).
+  void commit_move(Group& g, const std::string& move, const std::string& stand_in, Done done);
   void after_move(Group& g, const std::string& kind, const std::string& detail);
   void finish_game(Group& g);
-  // The moves each seat made in the game being finished.
-  std::vector<int> moves_per_seat(const Group& g) const;
+  // The seat that made each move of the game on the table (played again from its start).
+  std::vector<int> movers(const Group& g) const;
   // Which own-play rule holds for the person at `seat` as the game ends: "left", "away",
   // "cpu_moves", or "" (none; see RatingChange).
-  std::string own_play_rule(const Group& g, size_t seat, const std::vector<int>& made) const;
+  std::string own_play_rule(const Group& g, size_t seat, const std::vector<int>& seat_of_ply) const;
   void schedule_turn(Group& g);
   void request_cpu(Group& g, CpuReason why);
+  // The CPU's move for the group's turn `ticket` (ignored when the turn has moved on).
+  void cpu_answered(const std::string& id, uint64_t ticket, std::string move);
   void cancel_turn(Group& g);
   void presence_changed(const std::string& person_id);
   void name_changed(const std::string& person_id);  // re-sends the person's tables
@@ -165,7 +201,7 @@ class Hall {
   Opened open_group(const std::string& id);
   // The game in progress (or last played) of a group being loaded, rebuilt from its record;
   // null when the record cannot be read or replayed (logged).
-  std::unique_ptr<rules::GameState> load_game_state(const Group& g);
+  std::unique_ptr<rules::GameState> load_game_state(Group& g);
   StoredGroup record_of(const Group& g) const;
   // Groups nobody is at leave memory after config.idle_group_ms.
   void sweep_idle_later();
@@ -221,12 +257,13 @@ class Hall {
   int games_of(const std::string& person, const std::string& game) const;
   static rating::Rating cpu_rating(int level);
   bool alternation_on(const Group& g) const;
-  void save_group(Group& g);
-  void save_person(const Person& p);
+  // Writes the person (not fenced), then runs `then` with the outcome on the hall's executor.
+  void save_person(const Person& p, std::function<void(Status)> then);
   std::string name_of(const std::string& person_id) const;
 
   Scheduler& scheduler_;
   Store& store_;
+  WriteQueue& writes_;
   Outbox& outbox_;
   CpuService& cpu_;
   HallConfig config_;

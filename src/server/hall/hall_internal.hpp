@@ -68,7 +68,15 @@ struct Hall::Group {
   std::vector<std::string> members;
   std::vector<std::string> chosen;  // seat choices for the next game ("" none)
   int64_t version = 0;
-  int64_t saved_version = -1;  // the version last written to the store
+  // The group's lease: its epoch fences every write (Fence); versions shown go on from
+  // epoch << 32, so they never go back whichever server loads the group next.
+  int64_t epoch = 0;
+  int64_t claimed_ms = 0;
+  bool dirty = false;          // the record changed since it was last written
+  bool record_failed = false;  // its last write failed: shown anyway, written with the next
+  bool committing = false;     // a write of the group is in flight
+  bool show_after = false;     // a change waits for that write before it is shown
+  std::deque<std::function<void()>> queued;  // requests that wait for the write
   TableStatus status = TableStatus::Idle;
   std::vector<std::string> seats;  // person per seat ("" = CPU)
   std::vector<std::string> order;  // seats of the first game of the current line-up

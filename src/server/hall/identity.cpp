@@ -29,7 +29,8 @@ void Hall::on_hello(ConnId c, const std::string& rid, const pr::Hello& m) {
     disconnected(c);
     return;
   }
-  if (!person) {
+  const bool fresh = !person;
+  if (fresh) {
     // A first visit, or a token we never issued: a new person with a new token — as many as
     // one address may make in a while.
     if (!limits_->take_new_person(conn.address, scheduler_.now_ms()))
@@ -49,15 +50,30 @@ void Hall::on_hello(ConnId c, const std::string& rid, const pr::Hello& m) {
       auto n = clean_name(*m.name);
       if (n) person->name = n.value();
     }
-    save_person(*person);
   }
   conn.person = person->id;
   const bool was_away = !present(person->id);
   person->conns.insert(c);
   if (config_.siblings) config_.siblings->connected(person->id, config_.shard);
-  outbox_.send(
-      c, pr::encode(pr::Welcome{token, person->id, person->name, has_default_name(person->id)}));
-  if (was_away) presence_changed(person->id);
+  const std::string id = person->id;
+  auto welcome = [this, c, token, id, was_away] {
+    const Person* p = find_person(id);
+    if (!p || !conns_.contains(c)) return;
+    outbox_.send(c, pr::encode(pr::Welcome{token, p->id, p->name, has_default_name(p->id)}));
+    if (was_away) presence_changed(p->id);
+  };
+  if (fresh) {
+    // A new person: stored before their token is given out (another server may be asked for
+    // it at once). If the store cannot take it, the page is told to try again.
+    save_person(*person, [this, c, rid, welcome](Status s) {
+      if (s) return welcome();
+      send_error(c, rid, "store", "your arrival could not be stored; try again");
+      outbox_.close(c);
+      disconnected(c);
+    });
+    return;
+  }
+  welcome();
 }
 
 void Hall::on_set_name(ConnId c, const std::string& rid, const pr::SetName& m) {
@@ -69,11 +85,19 @@ void Hall::on_set_name(ConnId c, const std::string& rid, const pr::SetName& m) {
                       make_error("rate_limited", "too many name changes; try again later",
                                  {{"reason", "names"}}));
   Person& p = *find_person(person_of(c));
+  const std::string old_name = p.name;
   p.name = n.value();
-  save_person(p);
-  outbox_.send(c, pr::encode(pr::Welcome{"", p.id, p.name, has_default_name(p.id)}));
-  if (config_.siblings) config_.siblings->renamed(p.id, p.name, config_.shard);
-  name_changed(p.id);
+  save_person(p, [this, c, rid, id = p.id, old_name](Status s) {
+    Person* now = find_person(id);
+    if (!now) return;
+    if (!s) {
+      now->name = old_name;
+      return send_error(c, rid, "store", "the name could not be stored; try again");
+    }
+    outbox_.send(c, pr::encode(pr::Welcome{"", now->id, now->name, has_default_name(now->id)}));
+    if (config_.siblings) config_.siblings->renamed(now->id, now->name, config_.shard);
+    name_changed(now->id);
+  });
 }
 
 void Hall::renamed_elsewhere(const std::string& person_id, const std::string& name) {

@@ -5,8 +5,13 @@
 
 namespace kaisho::server {
 
-void Hall::save_person(const Person& p) {
-  (void)store_.put_person({p.id, p.token_hash, p.name});
+void Hall::save_person(const Person& p, std::function<void(Status)> then) {
+  std::weak_ptr<bool> alive = alive_;
+  writes_.write({Write{PersonRow{p.id, p.token_hash, p.name}, {}}}, scheduler_,
+                [alive, then = std::move(then)](Outcomes outcomes) {
+                  if (auto a = alive.lock(); !a || !*a) return;
+                  then(outcomes.front() ? ok_status() : Status(outcomes.front().error()));
+                });
 }
 
 StoredGroup Hall::record_of(const Group& g) const {
@@ -24,16 +29,11 @@ StoredGroup Hall::record_of(const Group& g) const {
   r.game_number = g.game_number;
   r.game_db_id = g.game_db_id;
   r.version = g.version;
-  r.stand_ins = g.stand_ins;
+  // Stand-ins are kept with their moves (MoveWrite::stand_in), not in the record.
   r.left_during.assign(g.left_during.begin(), g.left_during.end());
   r.removed.assign(g.removed.begin(), g.removed.end());
   r.result = g.result;
   return r;
-}
-
-void Hall::save_group(Group& g) {
-  // A write that fails is tried again with the group's next change.
-  if (store_.put_group({g.id, encode_stored_group(record_of(g))})) g.saved_version = g.version;
 }
 
 Status Hall::restore() {
@@ -62,13 +62,14 @@ Hall::Opened Hall::open_group(const std::string& id) {
     }
   }
   auto let_go = [&] {
-    store_.release_group(id);
+    store_.release_group(id, config_.server_name);
     if (config_.siblings) config_.siblings->release(id, config_.shard);
   };
-  auto claimed = store_.claim_group(id, config_.server_name);
-  if (!claimed || !claimed.value()) {
+  const int64_t claimed_ms = scheduler_.now_ms();
+  auto claimed = store_.claim_group(id, config_.server_name, config_.lease_ttl_ms);
+  if (!claimed || !claimed->ours) {
     if (config_.siblings) config_.siblings->release(id, config_.shard);
-    opened.elsewhere.server = claimed ? store_.group_owner(id) : "";
+    opened.elsewhere.server = claimed ? claimed->holder : "";
     if (opened.elsewhere.server.empty()) opened.elsewhere.server = "?";  // holder not yet known
     return opened;
   }
@@ -103,10 +104,13 @@ Hall::Opened Hall::open_group(const std::string& id) {
   g->rotation = r.rotation;
   g->game_number = r.game_number;
   g->game_db_id = r.game_db_id;
-  // Versions go on from the stored one: nobody is ever shown a version that went back.
-  g->version = r.version + 1;
+  // Versions go on from the new lease's epoch: each claim raises it, so nobody is ever shown
+  // a version that went back, whichever server played the group before.
+  g->epoch = claimed->epoch;
+  g->claimed_ms = claimed_ms;
+  g->version = std::max(r.version, g->epoch << 32) + 1;
   g->result = std::move(r.result);
-  g->stand_ins = std::move(r.stand_ins);
+  g->stand_ins = std::move(r.stand_ins);  // a record written before stand-ins were moves'
   g->left_during.insert(r.left_during.begin(), r.left_during.end());
   g->removed.insert(r.removed.begin(), r.removed.end());
   if (g->game_db_id) g->state = load_game_state(*g);
@@ -128,7 +132,7 @@ Hall::Opened Hall::open_group(const std::string& id) {
   return opened;
 }
 
-std::unique_ptr<rules::GameState> Hall::load_game_state(const Group& g) {
+std::unique_ptr<rules::GameState> Hall::load_game_state(Group& g) {
   auto record = store_.game(g.game_db_id);
   if (!record || record->start_text.empty()) return nullptr;
   auto data = decode_stored_game(record->data_json, record->game);
@@ -148,6 +152,18 @@ std::unique_ptr<rules::GameState> Hall::load_game_state(const Group& g) {
     log::error("game " + std::to_string(g.game_db_id) + " of group " + text::quote(g.id) +
                " cannot be replayed: " + loaded.error().message);
     return nullptr;
+  }
+  // The moves the CPU made for a person, from the moves themselves (newer games).
+  if (std::any_of(record->stand_ins.begin(), record->stand_ins.end(),
+                  [](const std::string& s) { return !s.empty(); })) {
+    g.stand_ins.clear();
+    auto replay = g.rules_game().from_position(record->start_text, options.value());
+    for (size_t ply = 0; replay && ply < record->moves.size(); ++ply) {
+      const int seat = replay.value()->seat_to_move();
+      if (ply < record->stand_ins.size() && !record->stand_ins[ply].empty())
+        g.stand_ins.push_back({static_cast<int>(ply), seat, record->stand_ins[ply]});
+      if (!replay.value()->play(record->moves[ply])) break;
+    }
   }
   return std::move(loaded.value());
 }
@@ -197,15 +213,18 @@ void Hall::load_ratings(const std::string& person_id) const {
 void Hall::sweep_idle() {
   const int64_t now = scheduler_.now_ms();
   std::vector<std::string> idle;
-  for (const auto& [id, g] : groups_)
-    if (!anyone_here(*g) && now - g->touched_ms >= config_.idle_group_ms) idle.push_back(id);
+  for (const auto& [id, g] : groups_) {
+    if (anyone_here(*g) || now - g->touched_ms < config_.idle_group_ms) continue;
+    // A record not written yet is written first; the group goes at the next sweep.
+    if (g->dirty && !g->committing) persist(*g, {}, nullptr);
+    if (!g->committing && !g->dirty) idle.push_back(id);
+  }
   for (const auto& id : idle) {
     Group& g = *groups_[id];
-    if (g.saved_version != g.version) save_group(g);
     cancel_turn(g);  // a late CPU answer finds no group and is dropped
     for (const auto& m : g.members) forget_membership(m, id);
     groups_.erase(id);
-    store_.release_group(id);
+    store_.release_group(id, config_.server_name);
     if (config_.siblings) config_.siblings->release(id, config_.shard);
   }
   // People nobody needs now (not connected, in no table in memory) leave the caches too.

@@ -9,24 +9,25 @@ void Hall::on_start(ConnId c, const std::string& rid, const pr::StartGame& m) {
   if (g->status == TableStatus::Playing)
     return send_error(c, rid, "game_in_progress", "a game is already being played");
   if (!plays_next_game(*g, person_of(c))) return refuse_spectator(c, rid);
-  if (Status s = start_game(*g); !s) return send_error(c, rid, s.error());
+  start_game(*g, [this, c, rid](Group&, Status s) {
+    if (!s) send_error(c, rid, s.error());
+  });
 }
 
-Status Hall::start_game(Group& g) {
+void Hall::start_game(Group& g, Done done) {
   const rules::Game& game = g.rules_game();
   const size_t n = static_cast<size_t>(game.seat_count());
-  g.chosen.resize(n);
   const std::vector<std::string> seats = next_lineup(g);
   const rules::Options options = g.game_options();
-  auto state = game.new_game(options);
-  if (!state) return make_error("bad_settings", state.error().message);
+  auto made = game.new_game(options);
+  if (!made) return done(g, make_error("bad_settings", made.error().message));
   StoredGame data;
   data.options.insert(options.values().begin(), options.values().end());
   data.cpu_level = g.cpu_level;
   GameRow row;
   row.group_id = g.id;
   row.game = g.game;
-  row.start_text = state.value()->start_text();
+  row.start_text = made.value()->start_text();
   row.started_ms = scheduler_.wall_ms();
   for (size_t s = 0; s < n; ++s) {
     if (seats[s].empty())
@@ -36,28 +37,37 @@ Status Hall::start_game(Group& g) {
     row.player_ids.push_back(seats[s]);
   }
   row.data_json = encode_stored_game(data);
-  auto id = store_.begin_game(row);
-  if (!id) return make_error("store", id.error().message);
-  // The same line-up rotates when alternation is on; otherwise seats were filled afresh.
-  if (same_lineup(g)) {
-    if (alternation_on(g)) ++g.rotation;
-  } else {
-    g.order = seats;
-    g.rotation = 0;
-  }
-  g.seats = seats;
-  g.state = std::move(state.value());
-  g.game_db_id = id.value();
-  ++g.game_number;
-  g.status = TableStatus::Playing;
-  g.result.reset();
-  g.stand_ins.clear();
-  g.left_during.clear();
-  g.notation.clear();
-  g.cpu_seat = -1;
-  ++g.cpu_ticket;
-  after_move(g, "start", std::to_string(g.game_number));
-  return ok_status();
+  // The game is recorded (its id is the store's) before the table changes.
+  std::shared_ptr<rules::GameState> state = std::move(made.value());
+  persist(g, {Write{row, {}}},
+          [this, seats, state, done = std::move(done)](Group& g, const Outcomes& out) {
+            if (!out.front())
+              return done(g, make_error("store", "the game could not be stored: " +
+                                                     out.front().error().message));
+            const size_t n = seats.size();
+            g.chosen.resize(n);
+            // The same line-up rotates when alternation is on; otherwise seats were filled
+            // afresh.
+            if (same_lineup(g)) {
+              if (alternation_on(g)) ++g.rotation;
+            } else {
+              g.order = seats;
+              g.rotation = 0;
+            }
+            g.seats = seats;
+            g.state = state->clone();
+            g.game_db_id = out.front().value();
+            ++g.game_number;
+            g.status = TableStatus::Playing;
+            g.result.reset();
+            g.stand_ins.clear();
+            g.left_during.clear();
+            g.notation.clear();
+            g.cpu_seat = -1;
+            ++g.cpu_ticket;
+            after_move(g, "start", std::to_string(g.game_number));
+            done(g, ok_status());
+          });
 }
 
 Hall::Group* Hall::find_playing_group(ConnId c, const std::string& rid,
@@ -85,25 +95,32 @@ void Hall::on_move(ConnId c, const std::string& rid, const pr::PlayMove& m) {
   if (m.version > g->version)
     return send_error(c, rid, "bad_message",
                       "'version' " + std::to_string(m.version) + " is ahead of the group's");
-  if (Status s = commit_move(*g, m.move); !s) return send_error(c, rid, s.error());
-  after_move(*g, "move", m.move);
+  commit_move(*g, m.move, "", [this, c, rid, move = m.move](Group& g, Status s) {
+    if (!s) return send_error(c, rid, s.error());
+    after_move(g, "move", move);
+  });
 }
 
-Status Hall::commit_move(Group& g, const std::string& move) {
-  auto next = g.state->clone();
+void Hall::commit_move(Group& g, const std::string& move, const std::string& stand_in, Done done) {
+  std::shared_ptr<rules::GameState> next = g.state->clone();
   if (Status s = next->play(move); !s) {
     Error e = s.error();
     e.code = "illegal_move";
-    return e;
+    return done(g, e);
   }
-  // Durable before anyone is told: a crash after this line loses nothing acknowledged.
-  if (Status s =
-          store_.append_move(g.game_db_id, static_cast<int>(g.state->moves_played().size()), move);
-      !s)
-    return make_error("store", "the move could not be stored: " + s.error().message);
-  g.state = std::move(next);
-  cancel_turn(g);
-  return ok_status();
+  // Durable before anyone is told: a crash after the write loses nothing acknowledged.
+  const int ply = static_cast<int>(g.state->moves_played().size());
+  const int seat = g.state->seat_to_move();
+  persist(g, {Write{MoveWrite{g.game_db_id, ply, move, stand_in}, {}}},
+          [this, next, ply, seat, stand_in, done = std::move(done)](Group& g, const Outcomes& out) {
+            if (!out.front())
+              return done(g, make_error("store", "the move could not be stored: " +
+                                                     out.front().error().message));
+            g.state = next->clone();
+            if (!stand_in.empty()) g.stand_ins.push_back({ply, seat, stand_in});
+            cancel_turn(g);
+            done(g, ok_status());
+          });
 }
 
 void Hall::after_move(Group& g, const std::string& kind, const std::string& detail) {

@@ -21,27 +21,29 @@ std::string outcome_kind(const rules::Outcome& o) {
 
 }  // namespace
 
-std::vector<int> Hall::moves_per_seat(const Group& g) const {
+std::vector<int> Hall::movers(const Group& g) const {
   // Who made each move, found by playing the record again from its start.
-  std::vector<int> made(static_cast<size_t>(g.rules_game().seat_count()));
+  std::vector<int> seats;
   auto replay = g.rules_game().from_position(g.state->start_text(), g.game_options());
-  if (!replay) return made;
+  if (!replay) return seats;
   for (const auto& move : g.state->moves_played()) {
     const int seat = replay.value()->seat_to_move();
     if (seat < 0 || !replay.value()->play(move)) break;
-    ++made[static_cast<size_t>(seat)];
+    seats.push_back(seat);
   }
-  return made;
+  return seats;
 }
 
-std::string Hall::own_play_rule(const Group& g, size_t seat, const std::vector<int>& made) const {
+std::string Hall::own_play_rule(const Group& g, size_t seat,
+                                const std::vector<int>& seat_of_ply) const {
   const std::string& person = g.seats[seat];
   if (g.left_during.contains(person) || !is_member(g, person)) return "left";
   if (!at_table(g, person)) return "away";  // the CPU was finishing the game for them
   const auto by_cpu = std::count_if(g.stand_ins.begin(), g.stand_ins.end(), [&](const auto& si) {
     return si.seat == static_cast<int>(seat);
   });
-  if (by_cpu * 3 > made[seat]) return "cpu_moves";
+  const auto made = std::count(seat_of_ply.begin(), seat_of_ply.end(), static_cast<int>(seat));
+  if (by_cpu * 3 > made) return "cpu_moves";
   return "";
 }
 
@@ -61,63 +63,53 @@ rating::Rating Hall::cpu_rating(int level) {
   return {static_cast<double>(ai::level_rating(level)), kCpuDeviation, 0.06};
 }
 
-void Hall::finish_game(Group& g) {
-  cancel_turn(g);
-  const rules::Outcome o = g.state->outcome();
-  const size_t n = g.seats.size();
-  pr::ResultView r;
-  r.kind = outcome_kind(o);
-  r.winner = o.winner;
-  r.places = o.places;
-  r.reason = o.reason;
-  // Everyone's rating before the game; CPU seats are fixed at their level's rating.
-  std::vector<rating::Rating> before(n);
-  for (size_t s = 0; s < n; ++s) {
-    before[s] = g.seats[s].empty() ? cpu_rating(g.cpu_level) : rating_of(g.seats[s], g.game);
+namespace {
+
+// What the ratings compare: the score of seat a against seat b (nullopt: not compared).
+std::optional<double> pair_score(const rules::Outcome& o, size_t n, size_t a, size_t b) {
+  if (o.kind == rules::OutcomeKind::Draw) return 0.5;
+  if (o.kind == rules::OutcomeKind::Placement)
+    return o.places[a] < o.places[b] ? 1.0 : o.places[a] == o.places[b] ? 0.5 : 0.0;
+  if (o.kind == rules::OutcomeKind::Win) {
+    if (n == 2) return static_cast<int>(a) == o.winner ? 1.0 : 0.0;
+    // Four seats with a single winner means teams (pairs): partners are not compared.
+    auto team = [](size_t s) { return s % 2; };
+    if (team(a) == team(b)) return std::nullopt;
+    return team(a) == team(static_cast<size_t>(o.winner)) ? 1.0 : 0.0;
   }
-  auto score = [&](size_t a, size_t b) -> std::optional<double> {
-    if (o.kind == rules::OutcomeKind::Draw) return 0.5;
-    if (o.kind == rules::OutcomeKind::Placement)
-      return o.places[a] < o.places[b] ? 1.0 : o.places[a] == o.places[b] ? 0.5 : 0.0;
-    if (o.kind == rules::OutcomeKind::Win) {
-      if (n == 2) return static_cast<int>(a) == o.winner ? 1.0 : 0.0;
-      // Four seats with a single winner means teams (pairs): partners are not compared.
-      auto team = [](size_t s) { return s % 2; };
-      if (team(a) == team(b)) return std::nullopt;
-      return team(a) == team(static_cast<size_t>(o.winner)) ? 1.0 : 0.0;
-    }
-    return std::nullopt;
-  };
-  // One person holding two seats (a test of one's own, or a hot-seat game) is not rated.
-  std::vector<bool> fixed(n);
-  for (size_t s = 0; s < n; ++s)
-    fixed[s] = g.seats[s].empty() || std::count(g.seats.begin(), g.seats.end(), g.seats[s]) > 1;
-  std::vector<std::string> rated;
-  for (size_t s = 0; s < n; ++s)
-    if (!fixed[s]) rated.push_back(g.seats[s]);
-  // Ratings measure a person's own play: one who left during the game, was away at its end,
-  // or had more than a third of their moves made by the CPU gains nothing from it, but a
-  // game that lowers their rating still counts (docs/server.md).
-  std::vector<std::string> rule(n);
-  const std::vector<int> made = moves_per_seat(g);
-  for (size_t s = 0; s < n; ++s)
-    if (!fixed[s]) rule[s] = own_play_rule(g, s, made);
-  // The ratings are decided inside the store's transaction, from the ratings as they are
-  // there: a game ending meanwhile on another server is counted, not overwritten.
-  auto decide = [&](const std::vector<RatingRow>& current) {
+  return std::nullopt;
+}
+
+// Everything a game's end is decided from, copied from the table: the decision runs in the
+// store's transaction, on the writer's thread.
+struct Ending {
+  rules::Outcome outcome;
+  std::string game;
+  std::vector<std::string> seats;
+  std::vector<rating::Rating> before;  // CPU seats: their level's fixed rating
+  std::vector<bool> fixed;             // not rated: a CPU, or one person in two seats
+  std::vector<std::string> rule;       // the own-play rule of each seat ("" none)
+  int64_t ended_ms = 0;
+  pr::ResultView result;  // filled by decide()
+
+  // The new ratings from the ratings as they are in the store (`current`, one per person
+  // rated, in seat order), and the result with each rating change explained.
+  GameEnd decide(const std::vector<RatingRow>& current) {
+    const size_t n = seats.size();
     GameEnd end;
     size_t k = 0;
     for (size_t s = 0; s < n; ++s)
       if (!fixed[s]) before[s] = current[k++].value;
+    const auto score = [&](size_t a, size_t b) { return pair_score(outcome, n, a, b); };
     const std::vector<rating::Rating> after = rating::rate_table(before, fixed, score);
-    r.rating_changes.clear();
+    result.rating_changes.clear();
     k = 0;
     for (size_t s = 0; s < n; ++s) {
       if (fixed[s]) continue;
-      const std::string& person = g.seats[s];
+      const std::string& person = seats[s];
       const bool counted = rule[s].empty() || after[s].rating < before[s].rating;
       const rating::Rating now = counted ? after[s] : before[s];
-      if (counted) end.ratings.push_back({person, g.game, now, current[k].games + 1});
+      if (counted) end.ratings.push_back({person, game, now, current[k].games + 1});
       ++k;
       // What the ratings expected of this seat and what it scored, over the seats it is
       // compared with: the client explains the change with them.
@@ -144,34 +136,93 @@ void Hall::finish_game(Group& g) {
       change.provisional = rating::is_provisional(now);
       change.rule = rule[s];
       change.counted = counted;
-      r.rating_changes.push_back(change);
+      result.rating_changes.push_back(change);
     }
-    end.result_json = pr::encode_result(r);
-    end.ended_ms = scheduler_.wall_ms();
+    end.result_json = pr::encode_result(result);
+    end.ended_ms = ended_ms;
     return end;
-  };
-  auto stored = store_.end_game(g.game_db_id, g.game, rated, decide);
-  if (stored) {
-    // The result as stored (the same, or the one a first ending stored before a crash).
-    if (auto kept = pr::decode_result(stored.value())) r = kept.value();
-  } else {
-    // The store failed: the change is shown from the ratings known here, and not kept.
-    std::vector<RatingRow> known;
-    for (const auto& person : rated)
-      known.push_back({person, g.game, rating_of(person, g.game), games_of(person, g.game)});
-    decide(known);
   }
-  // The ratings changed in the store: read them afresh when next needed.
-  for (const auto& person : rated) {
-    ratings_loaded_.erase(person);
-    ratings_.erase({person, g.game});
-  }
-  g.result = r;
-  g.status = TableStatus::Finished;
-  bump(g, "result", r.reason);
-  broadcast(g);
-  // "Draw and replay": the table goes straight on to the next game.
-  if (o.kind == rules::OutcomeKind::Draw && o.reason == "repetition") (void)start_game(g);
+};
+
+}  // namespace
+
+void Hall::finish_game(Group& g) {
+  cancel_turn(g);
+  auto e = std::make_shared<Ending>();
+  e->outcome = g.state->outcome();
+  e->game = g.game;
+  e->seats = g.seats;
+  const size_t n = g.seats.size();
+  e->result.kind = outcome_kind(e->outcome);
+  e->result.winner = e->outcome.winner;
+  e->result.places = e->outcome.places;
+  e->result.reason = e->outcome.reason;
+  e->before.resize(n);
+  for (size_t s = 0; s < n; ++s)
+    e->before[s] = g.seats[s].empty() ? cpu_rating(g.cpu_level) : rating_of(g.seats[s], g.game);
+  e->fixed.resize(n);
+  for (size_t s = 0; s < n; ++s)
+    e->fixed[s] = g.seats[s].empty() || std::count(g.seats.begin(), g.seats.end(), g.seats[s]) > 1;
+  std::vector<std::string> rated;
+  for (size_t s = 0; s < n; ++s)
+    if (!e->fixed[s]) rated.push_back(g.seats[s]);
+  // Ratings measure a person's own play: one who left during the game, was away at its end,
+  // or had more than a third of their moves made by the CPU gains nothing from it, but a
+  // game that lowers their rating still counts (docs/server.md).
+  e->rule.resize(n);
+  const std::vector<int> seat_of_ply = movers(g);
+  for (size_t s = 0; s < n; ++s)
+    if (!e->fixed[s]) e->rule[s] = own_play_rule(g, s, seat_of_ply);
+  e->ended_ms = scheduler_.wall_ms();
+  // The ratings are decided inside the store's transaction, from the ratings as they are
+  // there: a game ending meanwhile on another server is counted, not overwritten. The table
+  // waits (busy) until it is stored.
+  g.committing = true;
+  std::weak_ptr<bool> alive = alive_;
+  const std::string id = g.id;
+  writes_.end_game(
+      g.game_db_id, g.game, rated,
+      [e](const std::vector<RatingRow>& current) { return e->decide(current); },
+      Fence{g.id, g.epoch}, scheduler_,
+      [this, alive, id, e, rated](Result<std::string> stored) {
+        if (auto a = alive.lock(); !a || !*a) return;
+        auto it = groups_.find(id);
+        if (it == groups_.end()) return;
+        Group& gr = *it->second;
+        gr.committing = false;
+        if (!stored && stored.error().code == "fenced") return lose_group(id);
+        if (stored) {
+          // The result as stored (the same, or the one a first ending stored before a crash).
+          if (auto kept = pr::decode_result(stored.value())) e->result = kept.value();
+        } else {
+          // The store failed: the change is shown from the ratings known here, not kept.
+          std::vector<RatingRow> known;
+          for (const auto& person : rated)
+            known.push_back(
+                {person, gr.game, rating_of(person, gr.game), games_of(person, gr.game)});
+          e->decide(known);
+        }
+        // The ratings changed in the store: read them afresh when next needed.
+        for (const auto& person : rated) {
+          ratings_loaded_.erase(person);
+          ratings_.erase({person, gr.game});
+        }
+        gr.result = e->result;
+        gr.status = TableStatus::Finished;
+        bump(gr, "result", e->result.reason);
+        gr.show_after = false;
+        broadcast(gr);
+        // "Draw and replay": the table goes straight on to the next game.
+        const rules::Outcome& o = e->outcome;
+        if (o.kind == rules::OutcomeKind::Draw && o.reason == "repetition") {
+          auto again = [this, id] {
+            auto it2 = groups_.find(id);
+            if (it2 != groups_.end()) start_game(*it2->second, [](Group&, Status) {});
+          };
+          if (!wait_for_commit(gr, again)) again();
+        }
+        run_queued(id);
+      });
 }
 
 }  // namespace kaisho::server

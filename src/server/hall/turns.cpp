@@ -120,42 +120,46 @@ void Hall::request_cpu(Group& g, CpuReason why) {
   }
   cpu_.request(std::move(request), [this, alive, id, ticket](std::string move) {
     if (auto a = alive.lock(); !a || !*a) return;
-    auto it = groups_.find(id);
-    if (it == groups_.end()) return;
-    Group& gr = *it->second;
-    if (gr.cpu_ticket != ticket || gr.status != TableStatus::Playing) return;  // superseded
-    gr.cpu_seat = -1;
-    const int moved_for = gr.state->seat_to_move();
-    const std::string reason(
-        to_string(gr.cpu_reason == CpuReason::Timeout ? CpuReason::Timeout : CpuReason::Away));
-    Status s = commit_move(gr, move);
-    if (!s && s.error().code == "illegal_move") {
-      // The engine and the rules disagree (a CPU bug): the rules win, and the game must not
-      // stall, so the first legal move is played instead.
-      const auto legal = gr.state->legal_moves();
-      if (!legal.empty()) {
-        move = legal.front();
-        s = commit_move(gr, move);
-      }
-    }
-    if (!s) {
-      // The store failed: try again shortly, unless the hall is gone or the turn has moved on
-      // meanwhile (a new ticket: the owner came back, the game ended, the group left memory).
-      const CpuReason why_again = gr.cpu_reason;
-      const uint64_t retry_ticket = ++gr.cpu_ticket;
-      gr.grace_timer = scheduler_.after(1000, [this, alive, id, why_again, retry_ticket] {
-        if (auto a = alive.lock(); !a || !*a) return;
-        auto again = groups_.find(id);
-        if (again == groups_.end() || again->second->cpu_ticket != retry_ticket) return;
-        again->second->grace_timer = 0;
-        if (again->second->status == TableStatus::Playing) request_cpu(*again->second, why_again);
-      });
-      return;
-    }
-    if (moved_for >= 0 && !gr.seats[static_cast<size_t>(moved_for)].empty())
-      gr.stand_ins.push_back(
-          {static_cast<int>(gr.state->moves_played().size()) - 1, moved_for, reason});
-    after_move(gr, "cpu_move", move);
+    cpu_answered(id, ticket, std::move(move));
+  });
+}
+
+void Hall::cpu_answered(const std::string& id, uint64_t ticket, std::string move) {
+  auto it = groups_.find(id);
+  if (it == groups_.end()) return;
+  Group& g = *it->second;
+  // A write of the group in flight (a change of its record): the answer waits for it.
+  if (wait_for_commit(g, [this, id, ticket, move] { cpu_answered(id, ticket, move); })) return;
+  if (g.cpu_ticket != ticket || g.status != TableStatus::Playing) return;  // superseded
+  // The engine and the rules disagree (a CPU bug): the rules win, and the game must not
+  // stall, so the first legal move is played instead.
+  if (!g.state->clone()->play(move)) {
+    const auto legal = g.state->legal_moves();
+    if (legal.empty()) return;
+    move = legal.front();
+  }
+  g.cpu_seat = -1;
+  const int moved_for = g.state->seat_to_move();
+  const bool for_person = moved_for >= 0 && !g.seats[static_cast<size_t>(moved_for)].empty();
+  const std::string reason =
+      for_person ? std::string(to_string(g.cpu_reason == CpuReason::Timeout ? CpuReason::Timeout
+                                                                            : CpuReason::Away))
+                 : "";
+  const CpuReason why = g.cpu_reason;
+  commit_move(g, move, reason, [this, move, why](Group& gr, Status s) {
+    if (s) return after_move(gr, "cpu_move", move);
+    // The store failed: try again shortly, unless the hall is gone or the turn has moved on
+    // meanwhile (a new ticket: the owner came back, the game ended, the group left memory).
+    std::weak_ptr<bool> alive = alive_;
+    const std::string id = gr.id;
+    const uint64_t retry_ticket = ++gr.cpu_ticket;
+    gr.grace_timer = scheduler_.after(1000, [this, alive, id, why, retry_ticket] {
+      if (auto a = alive.lock(); !a || !*a) return;
+      auto again = groups_.find(id);
+      if (again == groups_.end() || again->second->cpu_ticket != retry_ticket) return;
+      again->second->grace_timer = 0;
+      if (again->second->status == TableStatus::Playing) request_cpu(*again->second, why);
+    });
   });
 }
 

@@ -28,13 +28,6 @@ std::vector<std::string> player_names(const StoredGame& game) {
 
 }  // namespace
 
-void Hall::bump(Group& g, const std::string& kind, const std::string& detail) {
-  ++g.version;
-  g.touched_ms = scheduler_.now_ms();
-  g.log.push_back({g.version, kind, detail});
-  while (g.log.size() > kEventLog) g.log.pop_front();
-}
-
 pr::GroupView Hall::view(const Group& g, const std::string& person_id) const {
   pr::GroupView v;
   const rules::Game& game = g.rules_game();
@@ -127,11 +120,20 @@ std::vector<int> Hall::your_seats(const Group& g, const std::string& person_id) 
 }
 
 void Hall::broadcast(Group& g) {
-  // The group is stored before it is shown, so after a restart its version carries on from
-  // the stored one and never goes back (clients ignore older versions). Should the store
-  // fail, members are still shown the change (the move itself was stored, or refused) and
-  // the write is tried again with the next change.
-  if (g.saved_version != g.version) save_group(g);
+  // A change of the group's record is stored before it is shown: while a write of the group
+  // is in flight the showing waits for it, and a record that changed is written first.
+  // (Should that write fail, the change is shown all the same and written again with the
+  // next one.)
+  if (g.committing) {
+    g.show_after = true;
+    return;
+  }
+  if (g.dirty && !g.record_failed) {
+    g.show_after = true;
+    persist(g, {}, nullptr);
+    return;
+  }
+  g.record_failed = false;
   std::optional<pr::GroupEncoder> encoder;  // built once, for the first member online
   for (const auto& m : g.members) {
     auto p = persons_.find(m);

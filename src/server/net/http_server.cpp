@@ -641,7 +641,13 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       res->body() = std::move(body);
     };
     if (req.method() == http::verb::get && target == "/healthz") {
-      reply(http::status::ok, "text/plain", "ok\n");
+      if (!server_.config.ready || server_.config.ready())
+        reply(http::status::ok, "text/plain", "ok\n");
+      else
+        reply(http::status::service_unavailable, "text/plain",
+              "not ready: the database does not answer\n");
+    } else if (req.method() == http::verb::get && target == "/livez") {
+      reply(http::status::ok, "text/plain", "alive\n");
     } else if (req.method() == http::verb::post && target.rfind("/test/", 0) == 0 &&
                server_.config.test_hook) {
       reply(http::status::ok, "text/plain", server_.config.test_hook(target));
@@ -765,6 +771,32 @@ void HttpServer::Impl::accept() {
     }
     if (acceptor.is_open()) accept();
   });
+}
+
+struct EventLoop::Impl {
+  asio::io_context ioc;
+  asio::executor_work_guard<asio::io_context::executor_type> work = asio::make_work_guard(ioc);
+  StrandScheduler scheduler{ioc};
+  std::thread thread;
+};
+
+EventLoop::EventLoop() : impl_(std::make_unique<Impl>()) {
+  impl_->thread = std::thread([this] { impl_->ioc.run(); });
+}
+
+EventLoop::~EventLoop() {
+  stop();
+}
+
+Scheduler& EventLoop::scheduler() {
+  return impl_->scheduler;
+}
+
+void EventLoop::stop() {
+  if (!impl_->thread.joinable()) return;
+  impl_->work.reset();
+  impl_->ioc.stop();
+  impl_->thread.join();
 }
 
 HttpServer::HttpServer(ServerConfig config, MessageHandler& handler)

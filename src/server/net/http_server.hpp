@@ -67,6 +67,27 @@ struct ServerConfig {
   int threads = 2;
   // Optional: POST /test/... requests (only when set), e.g. test hooks; returns the body.
   std::function<std::string(const std::string& target)> test_hook;
+  // Optional: whether this server can serve (its database answers). GET /healthz answers 200
+  // "ok" when it can (or when this is not set) and 503 when it cannot, so that a proxy sends
+  // people elsewhere; GET /livez answers 200 while the process runs, whatever the database.
+  std::function<bool()> ready;
+};
+
+// A serial executor with timers on a thread of its own, not one of the network's: a hall runs
+// on one, so that a hall waiting on its database never holds up the network (pages, /healthz,
+// other halls).
+class EventLoop {
+ public:
+  EventLoop();
+  ~EventLoop();  // stops the loop and joins its thread (pending work is dropped)
+  EventLoop(const EventLoop&) = delete;
+  EventLoop& operator=(const EventLoop&) = delete;
+  Scheduler& scheduler();
+  void stop();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
 };
 
 class HttpServer {

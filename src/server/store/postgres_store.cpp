@@ -1,21 +1,24 @@
 // The Store on PostgreSQL (libpq): several servers share one hall through it. The schema is
 // created and upgraded by the server itself (schema_version, one step per version, run under
 // a transaction-level advisory lock so that servers starting together upgrade it once).
-// Group ownership is a session-level advisory lock held on this server's own connection: when
-// the server dies, PostgreSQL ends its session and the lock is free at once. A server that
-// loses its connection could no longer vouch for its locks, so it stops (a supervisor starts it
-// again); see docs/server.md.
+// A group is played by the holder of its lease (group_leases: server, epoch, expiry on the
+// database's clock); every write of a group's data checks, inside its own transaction and with
+// the lease row share-locked, that the lease is still at the writer's epoch, so a server that
+// was paused or cut off cannot write after another has taken the group. The connection has
+// connect, statement, lock and keepalive timeouts; a connection lost is made again on the next
+// call (the calls in between fail), so a database restart stops nobody (docs/server.md).
 #include <libpq-fe.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
-#include <set>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "core/log.hpp"
 #include "server/store/store.hpp"
 
 namespace kaisho::server {
@@ -39,11 +42,27 @@ CREATE TABLE moves (game BIGINT NOT NULL REFERENCES games(id), ply INTEGER NOT N
   move TEXT NOT NULL, PRIMARY KEY (game, ply));
 CREATE TABLE group_owners (group_id TEXT PRIMARY KEY, server TEXT NOT NULL, since BIGINT NOT NULL);
 )sql",
+    // Leases with epochs in place of session advisory locks; who made a move for whom.
+    R"sql(
+DROP TABLE group_owners;
+CREATE TABLE group_leases (group_id TEXT PRIMARY KEY, server TEXT NOT NULL, epoch BIGINT NOT NULL,
+  expires BIGINT NOT NULL);
+CREATE INDEX group_leases_server ON group_leases(server);
+ALTER TABLE moves ADD COLUMN stand_in TEXT;
+)sql",
 };
 constexpr int kSchemaVersion = static_cast<int>(std::size(kMigrations));
 constexpr long long kMigrationLock = 0x4b616973686f;  // "Kaisho": one upgrade at a time
-constexpr int kGroupLockSeed = 7;                     // hashtextextended(group id, seed)
 constexpr long long kMaxSeats = 16;  // a game_players row beyond this is damaged, and skipped
+// The database's clock in milliseconds (leases are timed by it, not by the servers').
+constexpr const char* kNow = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
+
+// Timeouts on every connection: a database that does not answer is noticed in seconds, not
+// in TCP's two hours, and a statement stuck behind a lock gives up.
+constexpr const char* kConnectTimeout = "3";
+constexpr const char* kSessionSettings =
+    "SET statement_timeout = '5s'; SET lock_timeout = '3s'; "
+    "SET idle_in_transaction_session_timeout = '10s'";
 
 // One query's result, cleared when it goes out of scope.
 class Rows {
@@ -57,8 +76,14 @@ class Rows {
     const auto s = PQresultStatus(r_);
     return s == PGRES_COMMAND_OK || s == PGRES_TUPLES_OK;
   }
-  std::string error() const { return r_ ? PQresultErrorMessage(r_) : "no result"; }
+  std::string error() const {
+    if (!r_) return "no result (the connection is lost)";
+    std::string m = PQresultErrorMessage(r_);
+    while (!m.empty() && (m.back() == '\n' || m.back() == ' ')) m.pop_back();
+    return m;
+  }
   int size() const { return PQntuples(r_); }
+  int affected() const { return std::atoi(PQcmdTuples(r_)); }
   std::string text(int row, int col) const { return PQgetvalue(r_, row, col); }
   bool null(int row, int col) const { return PQgetisnull(r_, row, col) != 0; }
   long long integer(int row, int col) const { return std::atoll(PQgetvalue(r_, row, col)); }
@@ -68,10 +93,36 @@ class Rows {
   PGresult* r_;
 };
 
+// Opens a connection with the timeouts above; null (and `error`) when it cannot.
+PGconn* connect(const std::string& uri, std::string* error) {
+  const char* keys[] = {"dbname",
+                        "connect_timeout",
+                        "keepalives",
+                        "keepalives_idle",
+                        "keepalives_interval",
+                        "keepalives_count",
+                        "tcp_user_timeout",
+                        nullptr};
+  const char* values[] = {uri.c_str(), kConnectTimeout, "1", "5", "2", "2", "6000", nullptr};
+  PGconn* conn = PQconnectdbParams(keys, values, 1);
+  if (PQstatus(conn) != CONNECTION_OK) {
+    if (error) *error = PQerrorMessage(conn);
+    PQfinish(conn);
+    return nullptr;
+  }
+  PQsetNoticeProcessor(
+      conn, [](void*, const char*) {}, nullptr);  // "already exists" notes
+  PGresult* r = PQexec(conn, kSessionSettings);
+  PQclear(r);
+  return conn;
+}
+
 class PostgresStore final : public Store {
  public:
-  explicit PostgresStore(PGconn* conn) : conn_(conn) {}
-  ~PostgresStore() override { PQfinish(conn_); }
+  PostgresStore(std::string uri, PGconn* conn) : uri_(std::move(uri)), conn_(conn) {}
+  ~PostgresStore() override {
+    if (conn_) PQfinish(conn_);
+  }
 
   // Creates or upgrades the schema to kSchemaVersion.
   Status migrate() {
@@ -102,12 +153,6 @@ class PostgresStore final : public Store {
     return command("COMMIT");
   }
 
-  Status put_person(const PersonRow& p) override {
-    return exec(
-        "INSERT INTO persons(id, token_hash, name) VALUES ($1, $2, $3) "
-        "ON CONFLICT (id) DO UPDATE SET name = excluded.name",
-        {p.id, p.token_hash, p.name});
-  }
   Result<PersonRow> person(const std::string& id) override {
     return one_person("SELECT id, token_hash, name FROM persons WHERE id = $1", id);
   }
@@ -129,12 +174,14 @@ class PostgresStore final : public Store {
     return out;
   }
   Result<std::string> end_game(int64_t game_id, const std::string& game,
-                               const std::vector<std::string>& persons, const EndFn& end) override {
+                               const std::vector<std::string>& persons, const EndFn& end,
+                               const Fence& fence) override {
     if (Status s = command("BEGIN"); !s) return s.error();
     auto fail = [&](Error e) -> Result<std::string> {
       (void)command("ROLLBACK");
       return e;
     };
+    if (auto held = fence_holds(fence); !held) return fail(held.error());
     const std::string id = std::to_string(game_id);
     Rows g = query("SELECT result FROM games WHERE id = $1 FOR UPDATE", {id});
     if (!g.ok()) return fail(make_error("store", g.error()));
@@ -181,44 +228,11 @@ class PostgresStore final : public Store {
     if (Status s = command("COMMIT"); !s) return fail(s.error());
     return decided.result_json;
   }
-  Status put_group(const GroupRow& g) override {
-    return exec(
-        "INSERT INTO groups(id, data) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET data = "
-        "excluded.data",
-        {g.id, g.data_json});
-  }
   Result<GroupRow> group(const std::string& id) override {
     Rows r = query("SELECT id, data FROM groups WHERE id = $1", {id});
     if (!r.ok()) return make_error("store", r.error());
     if (r.size() == 0) return make_error("no_such_group", "there is no group " + id);
     return GroupRow{r.text(0, 0), r.text(0, 1)};
-  }
-  Result<int64_t> begin_game(const GameRow& g) override {
-    if (Status s = command("BEGIN"); !s) return s.error();
-    Rows r = query(
-        "INSERT INTO games(group_id, game, data, start_text, started) VALUES ($1, $2, $3, $4, "
-        "$5) RETURNING id",
-        {g.group_id, g.game, g.data_json, g.start_text, std::to_string(g.started_ms)});
-    if (!r.ok() || r.size() != 1) {
-      (void)command("ROLLBACK");
-      return make_error("store", r.error());
-    }
-    const int64_t id = r.integer(0, 0);
-    for (size_t seat = 0; seat < g.player_ids.size(); ++seat) {
-      if (g.player_ids[seat].empty()) continue;
-      if (Status s = exec("INSERT INTO game_players(game, seat, person) VALUES ($1, $2, $3)",
-                          {std::to_string(id), std::to_string(seat), g.player_ids[seat]});
-          !s) {
-        (void)command("ROLLBACK");
-        return s.error();
-      }
-    }
-    if (Status s = command("COMMIT"); !s) return s.error();
-    return id;
-  }
-  Status append_move(int64_t game_id, int ply, const std::string& move) override {
-    return exec("INSERT INTO moves(game, ply, move) VALUES ($1, $2, $3)",
-                {std::to_string(game_id), std::to_string(ply), move});
   }
   std::vector<GameRow> unfinished_games() override {
     return load_games("SELECT id FROM games WHERE result IS NULL ORDER BY id", {});
@@ -236,32 +250,65 @@ class PostgresStore final : public Store {
         {person_id});
   }
 
-  Result<bool> claim_group(const std::string& id, const std::string& server) override {
-    // Session locks count: taking one twice would need two unlocks, so a held claim is kept.
-    if (held_.contains(id)) return true;
-    Rows r = query(
-        "SELECT pg_try_advisory_lock(hashtextextended($1, " + std::to_string(kGroupLockSeed) + "))",
-        {id});
-    if (!r.ok() || r.size() != 1) return make_error("store", r.error());
-    if (r.text(0, 0) != "t") return false;
-    held_.insert(id);
-    (void)exec(
-        "INSERT INTO group_owners VALUES ($1, $2, (extract(epoch from now()) * 1000)::bigint) "
-        "ON CONFLICT (group_id) DO UPDATE SET server = excluded.server, since = excluded.since",
-        {id, server});
-    return true;
+  std::vector<Result<int64_t>> write(const std::vector<Write>& batch) override {
+    std::vector<Result<int64_t>> out;
+    if (Status s = command("BEGIN"); !s) {
+      out.assign(batch.size(), s.error());
+      return out;
+    }
+    for (const auto& w : batch) {
+      // Each write alone: a refused one (fenced, or a move already stored at its ply) leaves
+      // the others of the batch.
+      if (Status s = command("SAVEPOINT one"); !s) {
+        (void)command("ROLLBACK");
+        out.assign(batch.size(), s.error());
+        return out;
+      }
+      Result<int64_t> r = make_error("store", "not written");
+      if (auto held = fence_holds(w.fence); !held)
+        r = held.error();
+      else
+        r = std::visit([&](const auto& what) { return apply(what); }, w.what);
+      (void)command(r ? "RELEASE SAVEPOINT one" : "ROLLBACK TO SAVEPOINT one");
+      out.push_back(std::move(r));
+    }
+    if (Status s = command("COMMIT"); !s) out.assign(batch.size(), s.error());
+    return out;
   }
-  void release_group(const std::string& id) override {
-    // Only a claim this connection holds is let go; its owner row goes while the lock is still
-    // held, so it is never another server's row.
-    if (held_.erase(id) == 0) return;
-    (void)exec("DELETE FROM group_owners WHERE group_id = $1", {id});
-    (void)query(
-        "SELECT pg_advisory_unlock(hashtextextended($1, " + std::to_string(kGroupLockSeed) + "))",
-        {id});
+  Status ping() override { return command("SELECT 1"); }
+
+  Result<Claim> claim_group(const std::string& id, const std::string& server,
+                            int64_t ttl_ms) override {
+    // Taken when there is no lease, when it has lapsed, or when it is our own; the epoch goes
+    // up with every claim. The update waits for writes that hold the row (fenced writes).
+    Rows r = query(std::string("INSERT INTO group_leases VALUES ($1, $2, 1, ") + kNow +
+                       " + $3) ON CONFLICT (group_id) DO UPDATE SET server = excluded.server, "
+                       "epoch = group_leases.epoch + 1, expires = excluded.expires "
+                       "WHERE group_leases.expires < " +
+                       kNow + " OR group_leases.server = excluded.server RETURNING epoch",
+                   {id, server, std::to_string(ttl_ms)});
+    if (!r.ok()) return make_error("store", r.error());
+    if (r.size() == 1) return Claim{true, r.integer(0, 0), server};
+    return Claim{false, 0, group_owner(id)};
+  }
+  Result<std::vector<std::string>> renew_leases(const std::string& server,
+                                                int64_t ttl_ms) override {
+    Rows r = query(std::string("UPDATE group_leases SET expires = ") + kNow +
+                       " + $2 WHERE server = $1 AND expires > " + kNow + " RETURNING group_id",
+                   {server, std::to_string(ttl_ms)});
+    if (!r.ok()) return make_error("store", r.error());
+    std::vector<std::string> held;
+    for (int i = 0; i < r.size(); ++i) held.push_back(r.text(i, 0));
+    return held;
+  }
+  void release_group(const std::string& id, const std::string& server) override {
+    (void)exec("UPDATE group_leases SET expires = 0 WHERE group_id = $1 AND server = $2",
+               {id, server});
   }
   std::string group_owner(const std::string& id) override {
-    Rows r = query("SELECT server FROM group_owners WHERE group_id = $1", {id});
+    Rows r = query(
+        std::string("SELECT server FROM group_leases WHERE group_id = $1 AND expires > ") + kNow,
+        {id});
     return r.ok() && r.size() == 1 ? r.text(0, 0) : "";
   }
 
@@ -272,22 +319,80 @@ class PostgresStore final : public Store {
     return buffer;
   }
 
-  // A server that lost its connection no longer holds its group locks: it must not go on
-  // playing those groups as if it did. It stops, and whoever supervises it starts it again.
-  void check_connection() {
-    if (PQstatus(conn_) == CONNECTION_BAD) {
-      std::fprintf(stderr, "kaisho: lost the connection to PostgreSQL (%s); stopping\n",
-                   PQerrorMessage(conn_));
-      std::_Exit(3);
+  // Whether the fence's lease is still at its epoch, the row share-locked until the
+  // transaction ends (so no claim can slip in before this transaction's writes are in).
+  Status fence_holds(const Fence& f) {
+    if (f.group.empty()) return ok_status();
+    Rows r = query("SELECT epoch FROM group_leases WHERE group_id = $1 FOR SHARE", {f.group});
+    if (!r.ok()) return make_error("store", r.error());
+    if (r.size() == 1 && r.integer(0, 0) == f.epoch) return ok_status();
+    return make_error("fenced", "the lease of group " + f.group + " has moved on from epoch " +
+                                    std::to_string(f.epoch));
+  }
+  Result<int64_t> apply(const MoveWrite& m) {
+    Rows r =
+        query("INSERT INTO moves(game, ply, move, stand_in) VALUES ($1, $2, $3, NULLIF($4, ''))",
+              {std::to_string(m.game_id), std::to_string(m.ply), m.move, m.stand_in});
+    if (!r.ok()) return make_error("store", r.error());
+    return int64_t{0};
+  }
+  Result<int64_t> apply(const GroupRow& g) {
+    if (Status s = exec(
+            "INSERT INTO groups(id, data) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET data = "
+            "excluded.data",
+            {g.id, g.data_json});
+        !s)
+      return s.error();
+    return int64_t{0};
+  }
+  Result<int64_t> apply(const PersonRow& p) {
+    if (Status s = exec("INSERT INTO persons(id, token_hash, name) VALUES ($1, $2, $3) "
+                        "ON CONFLICT (id) DO UPDATE SET name = excluded.name",
+                        {p.id, p.token_hash, p.name});
+        !s)
+      return s.error();
+    return int64_t{0};
+  }
+  Result<int64_t> apply(const GameRow& g) {
+    Rows r = query(
+        "INSERT INTO games(group_id, game, data, start_text, started) VALUES ($1, $2, $3, $4, "
+        "$5) RETURNING id",
+        {g.group_id, g.game, g.data_json, g.start_text, std::to_string(g.started_ms)});
+    if (!r.ok() || r.size() != 1) return make_error("store", r.error());
+    const int64_t id = r.integer(0, 0);
+    for (size_t seat = 0; seat < g.player_ids.size(); ++seat) {
+      if (g.player_ids[seat].empty()) continue;
+      if (Status s = exec("INSERT INTO game_players(game, seat, person) VALUES ($1, $2, $3)",
+                          {std::to_string(id), std::to_string(seat), g.player_ids[seat]});
+          !s)
+        return s.error();
     }
+    return id;
+  }
+
+  // A connection that was lost is made again on the next call; until it is, calls fail.
+  bool connected() {
+    if (conn_ && PQstatus(conn_) == CONNECTION_OK) return true;
+    const auto now = std::chrono::steady_clock::now();
+    if (now < next_try_) return false;
+    next_try_ = now + std::chrono::milliseconds(500);  // a dead database is not hammered
+    if (conn_) {
+      PQfinish(conn_);
+      conn_ = nullptr;
+    }
+    std::string error;
+    conn_ = connect(uri_, &error);
+    if (conn_) log::warning("connected to PostgreSQL again");
+    return conn_ != nullptr;
   }
 
   Rows query(const std::string& sql, const std::vector<std::string>& params) {
+    if (!connected()) return Rows(nullptr);
     std::vector<const char*> values;
     for (const auto& p : params) values.push_back(p.c_str());
     Rows r(PQexecParams(conn_, sql.c_str(), static_cast<int>(values.size()), nullptr, values.data(),
                         nullptr, nullptr, 0));
-    if (!r.ok()) check_connection();
+    note_lost();
     return r;
   }
   Status exec(const std::string& sql, const std::vector<std::string>& params) {
@@ -295,9 +400,18 @@ class PostgresStore final : public Store {
     return r.ok() ? ok_status() : Status(make_error("store", r.error()));
   }
   Status command(const std::string& sql) {
+    if (!connected()) return make_error("store", "the database cannot be reached");
     Rows r(PQexec(conn_, sql.c_str()));
-    if (!r.ok()) check_connection();
+    note_lost();
     return r.ok() ? ok_status() : Status(make_error("store", r.error()));
+  }
+  void note_lost() {
+    if (PQstatus(conn_) == CONNECTION_BAD && !warned_) {
+      warned_ = true;
+      log::error(std::string("lost the connection to PostgreSQL: ") + PQerrorMessage(conn_));
+    } else if (PQstatus(conn_) == CONNECTION_OK) {
+      warned_ = false;
+    }
   }
   Result<PersonRow> one_person(const std::string& sql, const std::string& key) {
     Rows r = query(sql, {key});
@@ -333,11 +447,15 @@ class PostgresStore final : public Store {
       row.ended_ms = g.integer(i, 7);
       rows[row.id] = std::move(row);
     }
-    Rows m = query("SELECT game, move FROM moves WHERE game = ANY($1::bigint[]) ORDER BY game, ply",
-                   {all});
+    Rows m = query(
+        "SELECT game, move, COALESCE(stand_in, '') FROM moves WHERE game = ANY($1::bigint[]) "
+        "ORDER BY game, ply",
+        {all});
     for (int k = 0; m.ok() && k < m.size(); ++k)
-      if (auto it = rows.find(m.integer(k, 0)); it != rows.end())
+      if (auto it = rows.find(m.integer(k, 0)); it != rows.end()) {
         it->second.moves.push_back(m.text(k, 1));
+        it->second.stand_ins.push_back(m.text(k, 2));
+      }
     Rows p = query(
         "SELECT game, seat, person FROM game_players WHERE game = ANY($1::bigint[]) ORDER BY "
         "game, seat",
@@ -357,8 +475,10 @@ class PostgresStore final : public Store {
     return out;
   }
 
+  std::string uri_;
   PGconn* conn_;
-  std::set<std::string> held_;  // the groups this connection's session has claimed
+  std::chrono::steady_clock::time_point next_try_{};
+  bool warned_ = false;
 };
 
 }  // namespace
@@ -366,26 +486,23 @@ class PostgresStore final : public Store {
 Status empty_postgres_store_for_tests(const std::string& uri) {
   auto store = open_postgres_store(uri);  // creates the schema if needed
   if (!store) return store.error();
-  PGconn* conn = PQconnectdb(uri.c_str());
+  std::string error;
+  PGconn* conn = connect(uri, &error);
+  if (!conn) return make_error("store", error);
   Rows r(PQexec(conn,
-                "TRUNCATE persons, ratings, groups, games, game_players, moves, group_owners "
+                "TRUNCATE persons, ratings, groups, games, game_players, moves, group_leases "
                 "RESTART IDENTITY CASCADE"));
   const bool ok = r.ok();
-  const std::string error = r.error();
+  error = r.error();
   PQfinish(conn);
   return ok ? ok_status() : Status(make_error("store", error));
 }
 
 Result<std::unique_ptr<Store>> open_postgres_store(const std::string& uri) {
-  PGconn* conn = PQconnectdb(uri.c_str());
-  if (PQstatus(conn) != CONNECTION_OK) {
-    std::string m = PQerrorMessage(conn);
-    PQfinish(conn);
-    return make_error("store", "cannot connect to " + uri + ": " + m);
-  }
-  PQsetNoticeProcessor(
-      conn, [](void*, const char*) {}, nullptr);  // "already exists" notes
-  auto store = std::make_unique<PostgresStore>(conn);
+  std::string error;
+  PGconn* conn = connect(uri, &error);
+  if (!conn) return make_error("store", "cannot connect to " + uri + ": " + error);
+  auto store = std::make_unique<PostgresStore>(uri, conn);
   if (Status s = store->migrate(); !s)
     return make_error("store", "upgrading the schema: " + s.error().message);
   return std::unique_ptr<Store>(std::move(store));

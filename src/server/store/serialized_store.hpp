@@ -1,5 +1,6 @@
 #pragma once
-// One store shared by the halls of a process, one call at a time (a mutex around each call).
+// One store shared by the halls of a process and its writer, one call at a time (a mutex
+// around each call).
 // For SQLite: one connection that the halls take turns on is faster than one connection
 // each, whose writers would wait for each other in SQLite's busy handler (it sleeps).
 #include <mutex>
@@ -18,9 +19,6 @@ class SerializedStore final : public Store {
  public:
   explicit SerializedStore(Store& inner) : inner_(inner) {}
 
-  Status put_person(const PersonRow& p) override {
-    return locked([&] { return inner_.put_person(p); });
-  }
   Result<PersonRow> person(const std::string& id) override {
     return locked([&] { return inner_.person(id); });
   }
@@ -32,20 +30,12 @@ class SerializedStore final : public Store {
   }
   // `end` runs under the lock, so it must not call the store (the hall's does not).
   Result<std::string> end_game(int64_t game_id, const std::string& game,
-                               const std::vector<std::string>& persons, const EndFn& end) override {
-    return locked([&] { return inner_.end_game(game_id, game, persons, end); });
-  }
-  Status put_group(const GroupRow& g) override {
-    return locked([&] { return inner_.put_group(g); });
+                               const std::vector<std::string>& persons, const EndFn& end,
+                               const Fence& fence) override {
+    return locked([&] { return inner_.end_game(game_id, game, persons, end, fence); });
   }
   Result<GroupRow> group(const std::string& id) override {
     return locked([&] { return inner_.group(id); });
-  }
-  Result<int64_t> begin_game(const GameRow& g) override {
-    return locked([&] { return inner_.begin_game(g); });
-  }
-  Status append_move(int64_t game_id, int ply, const std::string& move) override {
-    return locked([&] { return inner_.append_move(game_id, ply, move); });
   }
   std::vector<GameRow> unfinished_games() override {
     return locked([&] { return inner_.unfinished_games(); });
@@ -56,12 +46,23 @@ class SerializedStore final : public Store {
   std::vector<GameRow> finished_games_of(const std::string& person_id, int limit) override {
     return locked([&] { return inner_.finished_games_of(person_id, limit); });
   }
-  Result<bool> claim_group(const std::string& id, const std::string& server) override {
-    return locked([&] { return inner_.claim_group(id, server); });
+  std::vector<Result<int64_t>> write(const std::vector<Write>& batch) override {
+    return locked([&] { return inner_.write(batch); });
   }
-  void release_group(const std::string& id) override {
+  Status ping() override {
+    return locked([&] { return inner_.ping(); });
+  }
+  Result<Claim> claim_group(const std::string& id, const std::string& server,
+                            int64_t ttl_ms) override {
+    return locked([&] { return inner_.claim_group(id, server, ttl_ms); });
+  }
+  Result<std::vector<std::string>> renew_leases(const std::string& server,
+                                                int64_t ttl_ms) override {
+    return locked([&] { return inner_.renew_leases(server, ttl_ms); });
+  }
+  void release_group(const std::string& id, const std::string& server) override {
     locked([&] {
-      inner_.release_group(id);
+      inner_.release_group(id, server);
       return 0;
     });
   }

@@ -1,6 +1,7 @@
 #include <sqlite3.h>
 
-#include <map>
+#include <chrono>
+#include <iterator>
 #include <utility>
 
 #include "server/store/store.hpp"
@@ -9,10 +10,16 @@ namespace kaisho::server {
 
 namespace {
 
-constexpr const char* kSchema = R"sql(
+constexpr const char* kSettings = R"sql(
 PRAGMA journal_mode = WAL;
 PRAGMA synchronous = NORMAL;
 PRAGMA foreign_keys = ON;
+)sql";
+
+// Each step upgrades the schema from the version before it (PRAGMA user_version; a database
+// made before the steps were numbered, with the tables of step 1, counts as version 1).
+const char* const kMigrations[] = {
+    R"sql(
 CREATE TABLE IF NOT EXISTS persons (id TEXT PRIMARY KEY, token_hash TEXT UNIQUE NOT NULL, name TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS ratings (person TEXT NOT NULL, game TEXT NOT NULL, rating REAL, deviation REAL,
   volatility REAL, games INTEGER, PRIMARY KEY (person, game));
@@ -24,7 +31,14 @@ CREATE TABLE IF NOT EXISTS game_players (game INTEGER NOT NULL REFERENCES games(
 CREATE INDEX IF NOT EXISTS game_players_person ON game_players(person);
 CREATE TABLE IF NOT EXISTS moves (game INTEGER NOT NULL REFERENCES games(id), ply INTEGER NOT NULL, move TEXT NOT NULL,
   PRIMARY KEY (game, ply));
-)sql";
+)sql",
+    R"sql(
+ALTER TABLE moves ADD COLUMN stand_in TEXT;
+CREATE TABLE group_leases (group_id TEXT PRIMARY KEY, server TEXT NOT NULL, epoch INTEGER NOT NULL,
+  expires INTEGER NOT NULL);
+)sql",
+};
+constexpr int kSchemaVersion = static_cast<int>(std::size(kMigrations));
 
 constexpr int64_t kMaxSeats = 16;  // a game_players row beyond this is damaged, and skipped
 
@@ -79,12 +93,36 @@ class SqliteStore final : public Store {
   explicit SqliteStore(sqlite3* db) : db_(db) {}
   ~SqliteStore() override { sqlite3_close(db_); }
 
-  Status put_person(const PersonRow& p) override {
-    Statement s(db_,
-                "INSERT INTO persons(id, token_hash, name) VALUES (?1, ?2, ?3) "
-                "ON CONFLICT(id) DO UPDATE SET name = excluded.name");
-    return done(s.bind(1, p.id).bind(2, p.token_hash).bind(3, p.name).run());
+  // Creates or upgrades the schema to kSchemaVersion.
+  Status migrate() {
+    if (Status st = exec(kSettings); !st) return st;
+    int version = 0;
+    {
+      Statement v(db_, "PRAGMA user_version");
+      if (v.step()) version = static_cast<int>(v.integer(0));
+    }
+    if (version == 0) {
+      // Tables made before the steps were numbered are step 1.
+      Statement t(db_, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'moves'");
+      if (t.step()) version = 1;
+    }
+    if (version > kSchemaVersion)
+      return make_error("store", "the database has schema version " + std::to_string(version) +
+                                     ", newer than this server's " +
+                                     std::to_string(kSchemaVersion));
+    for (; version < kSchemaVersion; ++version) {
+      if (Status st = exec("BEGIN IMMEDIATE"); !st) return st;
+      Status step = exec(kMigrations[version]);
+      if (step) step = exec(("PRAGMA user_version = " + std::to_string(version + 1)).c_str());
+      if (!step) {
+        (void)exec("ROLLBACK");
+        return step;
+      }
+      if (Status st = exec("COMMIT"); !st) return st;
+    }
+    return ok_status();
   }
+
   Result<PersonRow> person(const std::string& id) override {
     Statement s(db_, "SELECT id, token_hash, name FROM persons WHERE id = ?1");
     s.bind(1, id);
@@ -114,7 +152,8 @@ class SqliteStore final : public Store {
     return out;
   }
   Result<std::string> end_game(int64_t game_id, const std::string& game,
-                               const std::vector<std::string>& persons, const EndFn& end) override {
+                               const std::vector<std::string>& persons, const EndFn& end,
+                               const Fence& fence) override {
     // IMMEDIATE takes the write lock at once: another writer waits (busy timeout) instead of
     // reading ratings that are about to change.
     if (Status st = exec("BEGIN IMMEDIATE"); !st) return st.error();
@@ -122,6 +161,7 @@ class SqliteStore final : public Store {
       (void)exec("ROLLBACK");
       return e;
     };
+    if (!fence_holds(fence)) return fail(fenced(fence));
     {
       Statement done_before(db_, "SELECT IFNULL(result, '') FROM games WHERE id = ?1");
       done_before.bind(1, game_id);
@@ -155,50 +195,11 @@ class SqliteStore final : public Store {
     if (Status st = exec("COMMIT"); !st) return fail(st.error());
     return decided.result_json;
   }
-  Status put_group(const GroupRow& g) override {
-    Statement s(db_,
-                "INSERT INTO groups(id, data) VALUES (?1, ?2) ON CONFLICT(id) DO UPDATE SET data = "
-                "excluded.data");
-    return done(s.bind(1, g.id).bind(2, g.data_json).run());
-  }
   Result<GroupRow> group(const std::string& id) override {
     Statement s(db_, "SELECT id, data FROM groups WHERE id = ?1");
     s.bind(1, id);
     if (!s.step()) return make_error("no_such_group", "there is no group " + id);
     return GroupRow{s.text(0), s.text(1)};
-  }
-  Result<int64_t> begin_game(const GameRow& g) override {
-    (void)exec("BEGIN");
-    Statement s(
-        db_,
-        "INSERT INTO games(group_id, game, data, start_text, started) VALUES (?1, ?2, ?3, ?4, ?5)");
-    if (Status st = done(s.bind(1, g.group_id)
-                             .bind(2, g.game)
-                             .bind(3, g.data_json)
-                             .bind(4, g.start_text)
-                             .bind(5, g.started_ms)
-                             .run());
-        !st) {
-      (void)exec("ROLLBACK");
-      return st.error();
-    }
-    const int64_t id = sqlite3_last_insert_rowid(db_);
-    Statement p(db_, "INSERT INTO game_players(game, seat, person) VALUES (?1, ?2, ?3)");
-    for (size_t seat = 0; seat < g.player_ids.size(); ++seat) {
-      if (g.player_ids[seat].empty()) continue;
-      if (Status st = done(
-              p.bind(1, id).bind(2, static_cast<int64_t>(seat)).bind(3, g.player_ids[seat]).run());
-          !st) {
-        (void)exec("ROLLBACK");
-        return st.error();
-      }
-    }
-    if (Status st = exec("COMMIT"); !st) return st.error();
-    return id;
-  }
-  Status append_move(int64_t game_id, int ply, const std::string& move) override {
-    Statement s(db_, "INSERT INTO moves(game, ply, move) VALUES (?1, ?2, ?3)");
-    return done(s.bind(1, game_id).bind(2, static_cast<int64_t>(ply)).bind(3, move).run());
   }
   std::vector<GameRow> unfinished_games() override {
     return load_games("SELECT id FROM games WHERE result IS NULL ORDER BY id", "");
@@ -217,15 +218,62 @@ class SqliteStore final : public Store {
         person_id);
   }
 
-  // One server alone uses an SQLite file: it holds every group, and its claims are kept here.
-  Result<bool> claim_group(const std::string& id, const std::string& server) override {
-    owners_[id] = server;
-    return true;
+  std::vector<Result<int64_t>> write(const std::vector<Write>& batch) override {
+    std::vector<Result<int64_t>> out;
+    if (Status st = exec("BEGIN IMMEDIATE"); !st) {
+      out.assign(batch.size(), st.error());
+      return out;
+    }
+    for (const auto& w : batch) {
+      if (!fence_holds(w.fence)) {
+        out.push_back(fenced(w.fence));
+        continue;
+      }
+      // Each write alone: a failed one (a move already stored at its ply) leaves the others.
+      (void)exec("SAVEPOINT one");
+      Result<int64_t> r = std::visit([&](const auto& what) { return apply(what); }, w.what);
+      (void)exec(r ? "RELEASE one" : "ROLLBACK TO one; RELEASE one");
+      out.push_back(std::move(r));
+    }
+    if (Status st = exec("COMMIT"); !st) {
+      (void)exec("ROLLBACK");
+      out.assign(batch.size(), st.error());
+    }
+    return out;
   }
-  void release_group(const std::string& id) override { owners_.erase(id); }
+  Status ping() override { return exec("SELECT 1"); }
+
+  // One server alone uses an SQLite file: every claim is granted, each with a new epoch.
+  Result<Claim> claim_group(const std::string& id, const std::string& server,
+                            int64_t ttl_ms) override {
+    Statement s(db_,
+                "INSERT INTO group_leases VALUES (?1, ?2, 1, ?3) ON CONFLICT(group_id) DO UPDATE "
+                "SET server = excluded.server, epoch = epoch + 1, expires = excluded.expires "
+                "RETURNING epoch");
+    s.bind(1, id).bind(2, server).bind(3, now_ms() + ttl_ms);
+    if (!s.step()) return make_error("store", sqlite3_errmsg(db_));
+    return Claim{true, s.integer(0), server};
+  }
+  Result<std::vector<std::string>> renew_leases(const std::string& server,
+                                                int64_t ttl_ms) override {
+    Statement s(db_,
+                "UPDATE group_leases SET expires = ?2 WHERE server = ?1 AND expires > 0 "
+                "RETURNING group_id");
+    s.bind(1, server).bind(2, now_ms() + ttl_ms);
+    std::vector<std::string> held;
+    int rc;
+    while ((rc = s.next()) == SQLITE_ROW) held.push_back(s.text(0));
+    if (rc != SQLITE_DONE) return make_error("store", sqlite3_errmsg(db_));
+    return held;
+  }
+  void release_group(const std::string& id, const std::string& server) override {
+    Statement s(db_, "UPDATE group_leases SET expires = 0 WHERE group_id = ?1 AND server = ?2");
+    (void)s.bind(1, id).bind(2, server).run();
+  }
   std::string group_owner(const std::string& id) override {
-    auto it = owners_.find(id);
-    return it == owners_.end() ? "" : it->second;
+    Statement s(db_, "SELECT server FROM group_leases WHERE group_id = ?1 AND expires > ?2");
+    s.bind(1, id).bind(2, now_ms());
+    return s.step() ? s.text(0) : "";
   }
 
   Status exec(const char* sql) {
@@ -239,6 +287,66 @@ class SqliteStore final : public Store {
   }
 
  private:
+  static int64_t now_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+  }
+  static Error fenced(const Fence& f) {
+    return make_error("fenced", "the lease of group " + f.group + " has moved on from epoch " +
+                                    std::to_string(f.epoch));
+  }
+  bool fence_holds(const Fence& f) {
+    if (f.group.empty()) return true;
+    Statement s(db_, "SELECT epoch FROM group_leases WHERE group_id = ?1");
+    s.bind(1, f.group);
+    return s.step() && s.integer(0) == f.epoch;
+  }
+  Result<int64_t> apply(const MoveWrite& m) {
+    Statement s(db_, "INSERT INTO moves(game, ply, move, stand_in) VALUES (?1, ?2, ?3, ?4)");
+    s.bind(1, m.game_id).bind(2, static_cast<int64_t>(m.ply)).bind(3, m.move);
+    if (!m.stand_in.empty()) s.bind(4, m.stand_in);
+    if (Status st = done(s.run()); !st) return st.error();
+    return int64_t{0};
+  }
+  Result<int64_t> apply(const GroupRow& g) {
+    Statement s(db_,
+                "INSERT INTO groups(id, data) VALUES (?1, ?2) ON CONFLICT(id) DO UPDATE SET data = "
+                "excluded.data");
+    if (Status st = done(s.bind(1, g.id).bind(2, g.data_json).run()); !st) return st.error();
+    return int64_t{0};
+  }
+  Result<int64_t> apply(const PersonRow& p) {
+    Statement s(db_,
+                "INSERT INTO persons(id, token_hash, name) VALUES (?1, ?2, ?3) "
+                "ON CONFLICT(id) DO UPDATE SET name = excluded.name");
+    if (Status st = done(s.bind(1, p.id).bind(2, p.token_hash).bind(3, p.name).run()); !st)
+      return st.error();
+    return int64_t{0};
+  }
+  Result<int64_t> apply(const GameRow& g) {
+    Statement s(
+        db_,
+        "INSERT INTO games(group_id, game, data, start_text, started) VALUES (?1, ?2, ?3, ?4, ?5)");
+    if (Status st = done(s.bind(1, g.group_id)
+                             .bind(2, g.game)
+                             .bind(3, g.data_json)
+                             .bind(4, g.start_text)
+                             .bind(5, g.started_ms)
+                             .run());
+        !st)
+      return st.error();
+    const int64_t id = sqlite3_last_insert_rowid(db_);
+    Statement p(db_, "INSERT INTO game_players(game, seat, person) VALUES (?1, ?2, ?3)");
+    for (size_t seat = 0; seat < g.player_ids.size(); ++seat) {
+      if (g.player_ids[seat].empty()) continue;
+      if (Status st = done(
+              p.bind(1, id).bind(2, static_cast<int64_t>(seat)).bind(3, g.player_ids[seat]).run());
+          !st)
+        return st.error();
+    }
+    return id;
+  }
   Status put_rating(const RatingRow& r) {
     Statement s(db_,
                 "INSERT INTO ratings VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT(person, game) DO "
@@ -281,9 +389,12 @@ class SqliteStore final : public Store {
       g.result_json = s.text(5);
       g.started_ms = s.integer(6);
       g.ended_ms = s.integer(7);
-      Statement m(db_, "SELECT move FROM moves WHERE game = ?1 ORDER BY ply");
+      Statement m(db_, "SELECT move, IFNULL(stand_in, '') FROM moves WHERE game = ?1 ORDER BY ply");
       m.bind(1, id);
-      while (m.step()) g.moves.push_back(m.text(0));
+      while (m.step()) {
+        g.moves.push_back(m.text(0));
+        g.stand_ins.push_back(m.text(1));
+      }
       Statement p(db_, "SELECT seat, person FROM game_players WHERE game = ?1 ORDER BY seat");
       p.bind(1, id);
       while (p.step()) {
@@ -299,7 +410,6 @@ class SqliteStore final : public Store {
   }
 
   sqlite3* db_;
-  std::map<std::string, std::string> owners_;  // claimed groups and the server named
 };
 
 }  // namespace
@@ -313,7 +423,7 @@ Result<std::unique_ptr<Store>> open_sqlite_store(const std::string& path) {
   }
   sqlite3_busy_timeout(db, 5000);
   auto store = std::make_unique<SqliteStore>(db);
-  if (Status s = store->exec(kSchema); !s) return s.error();
+  if (Status s = store->migrate(); !s) return s.error();
   return std::unique_ptr<Store>(std::move(store));
 }
 

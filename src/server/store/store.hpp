@@ -2,12 +2,14 @@
 // Durable storage behind an interface: the embedded default is SQLite (sqlite_store.cpp);
 // PostgreSQL (postgres_store.cpp) lets several servers share one hall. Every call is
 // synchronous and durable when it returns (the server relies on this: a move is stored before
-// anyone is told of it). Nothing is loaded wholesale: people, ratings and groups are read
+// anyone is told of it); the hall makes its writes through a StoreWriter (store_writer.hpp),
+// on a thread of its own. Nothing is loaded wholesale: people, ratings and groups are read
 // when they are needed, so a store shared by several servers is always the truth.
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "core/result.hpp"
@@ -42,6 +44,8 @@ struct GameRow {
   std::string start_text;               // position text the record starts from
   std::vector<std::string> player_ids;  // person id per seat ("" = CPU)
   std::vector<std::string> moves;
+  // Per move: why the CPU made it for a person ("timeout", "away"), or "" (its player did).
+  std::vector<std::string> stand_ins;
   std::string result_json;  // empty while the game is going on
   int64_t started_ms = 0;
   int64_t ended_ms = 0;
@@ -54,10 +58,40 @@ struct GameEnd {
   int64_t ended_ms = 0;
 };
 
+// A group's lease, as its holder writes it: every write of the group's data names the epoch
+// of the lease it was made under, and is refused (code "fenced") when the group's lease has
+// moved on to a newer epoch meanwhile — a server that was paused or cut off cannot write to a
+// group another server has taken since. An empty group means the write belongs to no group.
+struct Fence {
+  std::string group;
+  int64_t epoch = 0;
+};
+
+struct MoveWrite {
+  int64_t game_id = 0;
+  int ply = 0;
+  std::string move;
+  std::string stand_in;  // "timeout", "away", or "" (see GameRow::stand_ins)
+};
+
+// One write of a batch: a move, a group's record, a person, or a new game (whose id is its
+// result).
+struct Write {
+  std::variant<MoveWrite, GroupRow, PersonRow, GameRow> what;
+  Fence fence;
+};
+
+// What claim_group found: the group is ours now, under `epoch`; or `holder` holds a live lease
+// on it.
+struct Claim {
+  bool ours = false;
+  int64_t epoch = 0;
+  std::string holder;
+};
+
 class Store {
  public:
   virtual ~Store() = default;
-  virtual Status put_person(const PersonRow& person) = 0;
   // One person, by id or by the hash of their device token (error "no_such_person").
   virtual Result<PersonRow> person(const std::string& id) = 0;
   virtual Result<PersonRow> person_by_token(const std::string& token_hash) = 0;
@@ -70,33 +104,58 @@ class Store {
   // the order given), asks `end` for the new ratings and the result, and writes both with the
   // game's end. Two games ending at once (on two servers) are rated one after the other, so
   // neither update is lost; a game that has already ended is not ended or rated again. The
-  // result stored is returned.
+  // result stored is returned. Fenced like a write (error "fenced": nothing is written).
   using EndFn = std::function<GameEnd(const std::vector<RatingRow>& current)>;
   virtual Result<std::string> end_game(int64_t game_id, const std::string& game,
-                                       const std::vector<std::string>& persons,
-                                       const EndFn& end) = 0;
-  virtual Status put_group(const GroupRow& group) = 0;
+                                       const std::vector<std::string>& persons, const EndFn& end,
+                                       const Fence& fence = {}) = 0;
   // One group by id (error code "no_such_group" when there is none). Groups are loaded when
   // someone opens their link, not all at start.
   virtual Result<GroupRow> group(const std::string& id) = 0;
-  // Records a new game (without moves) and returns its id.
-  virtual Result<int64_t> begin_game(const GameRow& game) = 0;
-  virtual Status append_move(int64_t game_id, int ply, const std::string& move) = 0;
   virtual std::vector<GameRow> unfinished_games() = 0;
   virtual Result<GameRow> game(int64_t game_id) = 0;
   // Finished games a person played, newest first.
   virtual std::vector<GameRow> finished_games_of(const std::string& person_id, int limit) = 0;
 
-  // Several servers, one hall: each group is played by one server at a time. claim_group
-  // takes the group for this server unless another live server holds it (false); the claim
-  // lasts until release_group, or until this server's connection to the store ends (its
-  // process dies), so a dead server's groups are free at once. `server` names this server
-  // for group_owner, which tells who holds a group: the name given with the claim while it
-  // lasts, "" once it is released (or never claimed). A store that serves one server
-  // (SQLite) grants every claim.
-  virtual Result<bool> claim_group(const std::string& id, const std::string& server) = 0;
-  virtual void release_group(const std::string& id) = 0;
+  // Writes a batch in one transaction (one commit for moves of many tables: group commit).
+  // Each write has its own outcome, in order: the new game's id for a GameRow, 0 for the
+  // others; "fenced" for a write whose group's lease has moved on (not made; the others are);
+  // a failure of the whole transaction is every write's error (code "store").
+  virtual std::vector<Result<int64_t>> write(const std::vector<Write>& batch) = 0;
+  // A round trip to the database: whether it answers now.
+  virtual Status ping() = 0;
+
+  // Several servers, one hall: each group is played by one server at a time, the holder of its
+  // lease. claim_group takes the lease for `server` for ttl_ms unless another server holds a
+  // live one; each claim raises the group's epoch (see Fence). renew_leases extends every lease
+  // `server` holds and returns the groups it still holds (a lease that lapsed and was taken
+  // is not among them). release_group ends `server`'s lease at once. group_owner names the
+  // holder of a live lease ("" when none). Times are the database's own clock, so servers'
+  // clocks need not agree.
+  virtual Result<Claim> claim_group(const std::string& id, const std::string& server,
+                                    int64_t ttl_ms) = 0;
+  virtual Result<std::vector<std::string>> renew_leases(const std::string& server,
+                                                        int64_t ttl_ms) = 0;
+  virtual void release_group(const std::string& id, const std::string& server) = 0;
   virtual std::string group_owner(const std::string& id) = 0;
+
+  // One write alone, not fenced (tests, tools).
+  Status put_person(const PersonRow& person) { return single({person, {}}); }
+  Status put_group(const GroupRow& group) { return single({group, {}}); }
+  Status append_move(int64_t game_id, int ply, const std::string& move) {
+    return single({MoveWrite{game_id, ply, move, ""}, {}});
+  }
+  Result<int64_t> begin_game(const GameRow& game) {
+    auto r = write({Write{game, {}}});
+    return std::move(r.front());
+  }
+
+ private:
+  Status single(Write w) {
+    auto r = write({std::move(w)});
+    if (!r.front()) return r.front().error();
+    return ok_status();
+  }
 };
 
 // Opens (creating if needed) an SQLite database file in WAL mode.

@@ -311,7 +311,7 @@ test('a version from the future and a compressed frame are refused', async (t) =
   const g = (await c.ws.next((m) => m.type === 'group')).group;
   c.ws.send({ type: 'start', group: g.id });
   await c.ws.next((m) => m.type === 'group' && m.group.table.status === 'playing');
-  c.ws.send({ type: 'move', group: g.id, move: '7g7f', version: 1e9, rid: 'm' });
+  c.ws.send({ type: 'move', group: g.id, move: '7g7f', version: g.version + 1e9, rid: 'm' });
   const refused = await c.ws.next((m) => m.rid === 'm');
   assert.equal(refused.code, 'bad_message');
   // permessage-deflate is not offered: a frame marked compressed closes with 1002.

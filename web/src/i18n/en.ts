@@ -415,6 +415,7 @@ export const en = {
   "group.remove.yes": "Yes, remove",
   "group.remove.no": "Keep them",
 
+  "play.saving": "Saving your move… the server is slow to store it just now.",
   "play.leave": "Leave the table",
   "play.leave.confirm":
     "Leave the table? The CPU plays your seat for the rest of this game, and the game then counts for your rating only if you lose it: a win or a draw will not raise it.",

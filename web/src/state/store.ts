@@ -9,6 +9,8 @@ export interface PendingMove {
   move: string;
   version: number; // the group version the move was chosen in
   sentAt: number;
+  rid?: string; // the request id it was sent with
+  tries?: number; // how many times it was sent again after the server could not store it
 }
 
 export interface Notice {
