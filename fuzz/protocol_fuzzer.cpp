@@ -81,6 +81,9 @@ json to_json(const Envelope& e) {
           [](const RemoveMember& m) {
             return json{{"type", "remove_member"}, {"group", m.group}, {"person", m.person}};
           },
+          [](const Ping&) {
+            return json{{"type", "ping"}};
+          },
       },
       e.request);
   if (!e.rid.empty()) j["rid"] = e.rid;

@@ -3,6 +3,8 @@
 # kaisho_postgres_start DIR PORT   initdb in DIR (as the unprivileged user `postgres` when run
 #                                  as root), start it on 127.0.0.1:PORT with its socket in DIR,
 #                                  create the database `kaisho`, and set KAISHO_PG_URI.
+# kaisho_postgres_restart DIR      stop it (fast: sessions end) and start it again, waiting
+#                                  until it accepts connections.
 # kaisho_postgres_stop DIR         stop it at once (the files are left to the caller).
 
 _kaisho_pg_bin() {
@@ -34,6 +36,12 @@ kaisho_postgres_start() {
   _kaisho_pg_as "$bin/createdb" -h 127.0.0.1 -p "$port" -U postgres kaisho ||
     { cat "$dir/postgres.log" >&2; return 1; }
   KAISHO_PG_URI="postgresql://postgres@127.0.0.1:$port/kaisho"
+}
+
+kaisho_postgres_restart() {
+  local dir=$1 bin
+  bin=$(_kaisho_pg_bin) || return 1
+  _kaisho_pg_as "$bin/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -m fast restart >/dev/null
 }
 
 kaisho_postgres_stop() {

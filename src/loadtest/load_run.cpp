@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <fstream>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -33,6 +34,7 @@ struct Person {
   int table = 0;
   std::string source;
   std::string token;
+  std::string id;  // the person's id (from welcome)
   bool open = false;
   bool welcomed = false;
   bool dropped_on_purpose = false;
@@ -46,6 +48,13 @@ struct Person {
   bool awaiting = false;
   int awaiting_number = 0;
   size_t awaiting_count = 0;
+  std::string awaiting_move;
+  int64_t awaiting_version = 0;
+  Clock::time_point awaiting_since;
+  int store_retries = 0;
+  // The heartbeat (as a page's): the last message heard, and a ping not answered yet.
+  Clock::time_point heard;
+  bool pinged = false;
   std::string server;  // the server (and hall) a `moved` named for this person's group
   std::string shard;
   // What this person was shown of the current game (crash-safety mode).
@@ -65,6 +74,7 @@ struct Table {
   int mover = -1;
   Clock::time_point move_sent_at;
   Clock::time_point last_move_at;
+  Clock::time_point last_ack_at;  // the timed phase's start until the first ack
   // A CPU table (the soak): what its host saw at the last look. Its watcher joins once the
   // first game is on (a member with no seat) and stays: the server plays a table only while
   // someone is there.
@@ -103,6 +113,7 @@ class LoadRun final : public ClientEvents {
   }
 
   LoadReport run() {
+    if (!o_.acks_file.empty()) acks_ = std::make_unique<std::ofstream>(o_.acks_file);
     report_.connections_target = static_cast<int>(people_.size());
     report_.groups = static_cast<int>(tables_.size());
     report_.rss_mb_start = rss_mb(o_.server_pid);
@@ -118,6 +129,8 @@ class LoadRun final : public ClientEvents {
   void on_open(ClientId id) override {
     Person& p = person(id);
     p.open = true;
+    p.heard = Clock::now();
+    p.pinged = false;
     if (p.ever_opened) ++report_.reconnects;
     p.ever_opened = true;
     json hello = {{"type", "hello"}};
@@ -127,6 +140,8 @@ class LoadRun final : public ClientEvents {
 
   void on_message(ClientId id, std::string&& text) override {
     Person& p = person(id);
+    p.heard = Clock::now();
+    p.pinged = false;
     if (p.role_known && !p.player && !o_.survive_restarts &&
         !tables_[static_cast<size_t>(p.table)].cpu &&
         text.find("\"missed\"") == std::string::npos) {
@@ -161,6 +176,34 @@ class LoadRun final : public ClientEvents {
         return;
       }
       count_error(code);
+      if (p.awaiting && code == "store" && p.store_retries < 20) {
+        // The server could not store the move just now: sent again half a second later, as
+        // a page does.
+        ++p.store_retries;
+        const Table& t = tables_[static_cast<size_t>(p.table)];
+        pool_.after(
+            500, [this, id, group = t.id, move = p.awaiting_move, version = p.awaiting_version] {
+              const Person& q = person(id);
+              if (!q.awaiting || q.awaiting_move != move || !q.welcomed) return;
+              pool_.send(
+                  id, json{{"type", "move"}, {"group", group}, {"move", move}, {"version", version}}
+                          .dump());
+            });
+        return;
+      }
+      if (code == "store" && !p.awaiting) {
+        // Something else the server could not store (a `start`): look again shortly, and
+        // whoever starts the table's next game tries again.
+        Table& t = tables_[static_cast<size_t>(p.table)];
+        t.start_sent = false;
+        pool_.after(500, [this, id] {
+          const Person& q = person(id);
+          const Table& tq = tables_[static_cast<size_t>(q.table)];
+          if (q.welcomed && !tq.id.empty())
+            pool_.send(id, json{{"type", "sync"}, {"group", tq.id}, {"version", 0}}.dump());
+        });
+        return;
+      }
       if (p.awaiting &&
           (code == "stale_version" || code == "not_your_turn" || code == "illegal_move")) {
         // Our move was refused (chosen in a state a restart overtook): look again.
@@ -225,7 +268,9 @@ class LoadRun final : public ClientEvents {
   }
 
   void on_welcome(ClientId id, Person& p, const json& m) {
-    p.token = m.value("token", p.token);
+    const std::string token = m.value("token", "");
+    if (!token.empty()) p.token = token;
+    if (m.contains("person") && m["person"].is_object()) p.id = m["person"].value("id", p.id);
     p.awaiting = false;
     if (!p.welcomed) ++welcomed_now_;
     p.welcomed = true;
@@ -242,8 +287,9 @@ class LoadRun final : public ClientEvents {
         pool_.send(id, json{{"type", "join_group"}, {"group", t.id}}.dump());
       return;
     }
-    // A leader coming back decides afresh whether to start (a `start` may have been lost).
-    if (t.members[0] == static_cast<int>(id)) t.start_sent = false;
+    // Anyone coming back may be the one to start the next game: the table decides afresh
+    // (a `start` may have been lost with a connection).
+    t.start_sent = false;
     if (t.cpu) {
       t.host_stepping_away = false;
       t.fresh_look = true;
@@ -279,6 +325,12 @@ class LoadRun final : public ClientEvents {
     if (!table.is_object()) return count_error("bad_group_state");
     const std::string status = table.value("status", "");
     const bool leader = t.members[0] == static_cast<int>(id);
+    // The next game is started by its first player (only the next game's players may start
+    // it; after a failover the line-up may not begin with the leader).
+    bool starter = leader;
+    if (const auto next = table.find("next_players");
+        next != table.end() && next->is_array() && !next->empty() && (*next)[0].is_string())
+      starter = (*next)[0].get<std::string>() == p.id;
     if (status == "playing") {
       if (!t.started) {
         t.started = true;
@@ -295,7 +347,7 @@ class LoadRun final : public ClientEvents {
       cpu_table_state(id, t, status, table.contains("game") ? &table["game"] : nullptr);
       if (status == "playing") return;
     }
-    if (leader && status != "playing" && !t.start_sent) {
+    if (starter && status != "playing" && !t.start_sent) {
       const bool everyone_in = g["members"].is_array() && g["members"].size() == t.members.size();
       if (status == "finished" || everyone_in) {
         t.start_sent = true;
@@ -314,6 +366,7 @@ class LoadRun final : public ClientEvents {
     if (table.contains("game") && table["game"].is_object()) {
       const json& game = table["game"];
       if (o_.survive_restarts) check_continuity(p, game);
+      acknowledge(p, t, game);
       measure(id, p, version);
       if (status == "playing" && p.player) consider_move(id, p, t, game, seats, version);
     } else {
@@ -355,20 +408,43 @@ class LoadRun final : public ClientEvents {
   }
 
   // A state newer than the table's last move: the move's latency as this member sees it.
-  void measure(ClientId id, Person& p, int64_t version) {
+  void measure(ClientId, Person& p, int64_t version) {
     Table& t = tables_[static_cast<size_t>(p.table)];
     if (phase_ != Phase::Play || t.move_seq == 0 || p.counted_move >= t.move_seq) return;
     if (version <= t.move_from_version) return;
     p.counted_move = t.move_seq;
-    const auto now = Clock::now();
     const auto us =
-        std::chrono::duration_cast<std::chrono::microseconds>(now - t.move_sent_at).count();
+        std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - t.move_sent_at)
+            .count();
     report_.latency.add(us);
     window_latency_.add(us);
-    if (t.mover == static_cast<int>(id)) {
-      ++report_.moves;
-      ++moves_window_;
-      t.last_move_at = now;
+  }
+
+  // The mover is shown a state of its game holding its move at the ply it was sent for: the
+  // move is acknowledged (stored by the server, which shows nothing before that).
+  void acknowledge(Person& p, Table& t, const json& game) {
+    if (!p.awaiting || game.value("number", 0) != p.awaiting_number) return;
+    const json& moves = game["moves"];
+    if (!moves.is_array() || moves.size() <= p.awaiting_count) return;
+    const bool ours = moves[p.awaiting_count] == p.awaiting_move;
+    p.awaiting = false;
+    p.store_retries = 0;
+    if (!ours || phase_ != Phase::Play) return;
+    const auto now = Clock::now();
+    ++report_.moves;
+    ++moves_window_;
+    t.last_move_at = now;
+    const auto since = t.last_ack_at == Clock::time_point{} ? play_started_ : t.last_ack_at;
+    report_.longest_stall_ms = std::max<int64_t>(
+        report_.longest_stall_ms,
+        std::chrono::duration_cast<std::chrono::milliseconds>(now - since).count());
+    t.last_ack_at = now;
+    if (acks_) {
+      const auto wall = std::chrono::duration_cast<std::chrono::milliseconds>(
+                            std::chrono::system_clock::now().time_since_epoch())
+                            .count();
+      *acks_ << t.id << ' ' << game.value("id", int64_t{0}) << ' ' << p.awaiting_count << ' '
+             << p.awaiting_move << ' ' << wall << '\n';
     }
   }
 
@@ -395,6 +471,10 @@ class LoadRun final : public ClientEvents {
       q.awaiting = true;
       q.awaiting_number = number;
       q.awaiting_count = count;
+      q.awaiting_move = move;
+      q.awaiting_version = version;
+      q.awaiting_since = Clock::now();
+      q.store_retries = 0;
       ++t.move_seq;
       t.move_from_version = version;
       t.move_sent_at = Clock::now();
@@ -468,7 +548,29 @@ class LoadRun final : public ClientEvents {
       }
       drop_some();
     }
+    if (phase_ != Phase::Connect) heartbeat(now);
     pool_.after(100, [this] { tick(); });
+  }
+
+  // As a page does: a connection silent for a while is pinged, and given up when the ping is
+  // not answered (a server paused or cut off while the socket looks open); the person
+  // connects again, through the proxy to whoever plays the group now.
+  void heartbeat(Clock::time_point now) {
+    for (size_t i = 0; i < people_.size(); ++i) {
+      Person& p = people_[i];
+      if (!p.welcomed) continue;
+      if (tables_[static_cast<size_t>(p.table)].cpu) continue;
+      const auto silent = now - p.heard;
+      if (!p.pinged && silent > std::chrono::seconds(2)) {
+        p.pinged = true;
+        pool_.send(static_cast<ClientId>(i), R"({"type":"ping"})");
+      } else if (p.pinged && silent > std::chrono::seconds(4)) {
+        p.pinged = false;
+        p.dropped_on_purpose = true;
+        ++report_.drops;
+        pool_.drop(static_cast<ClientId>(i));
+      }
+    }
   }
 
   void drop_some() {
@@ -528,6 +630,7 @@ class LoadRun final : public ClientEvents {
   LatencyHistogram window_latency_;
   uint64_t moves_window_ = 0;
   uint64_t cpu_moves_window_ = 0;
+  std::unique_ptr<std::ofstream> acks_;
 };
 
 }  // namespace

@@ -38,6 +38,9 @@ struct LoadOptions {
   int look_ms = 10000;
   double sample_seconds = 0;  // > 0: figures per window of this length (LoadReport::samples)
   uint64_t seed = 1;
+  // Where to write every acknowledged move ("" none): one line "GROUP GAME_ID PLY MOVE
+  // WALL_MS" each, so that they can be checked against the database.
+  std::string acks_file;
 };
 
 // One window of a run (see LoadOptions::sample_seconds).
@@ -54,9 +57,13 @@ struct LoadReport {
   int connections_held = 0;  // open (and welcomed) at the end
   int connections_peak = 0;
   int groups = 0;
-  int tables_started = 0;    // tables that reached "playing" before the timed phase
-  int tables_playing = 0;    // tables playing at the end
-  uint64_t moves = 0;        // accepted moves seen during the timed phase
+  int tables_started = 0;  // tables that reached "playing" before the timed phase
+  int tables_playing = 0;  // tables playing at the end
+  // Moves acknowledged during the timed phase: a move counts when the mover is shown a state
+  // of its game that holds it at the ply it was sent for (a newer version alone does not).
+  uint64_t moves = 0;
+  // The longest a table went without an acknowledged move during the timed phase, in ms.
+  int64_t longest_stall_ms = 0;
   double seconds = 0;        // length of the timed phase
   LatencyHistogram latency;  // move sent -> group state received, at every member
   uint64_t errors = 0;

@@ -27,8 +27,8 @@ import { chime, showTurn } from "./ui/attention";
  */
 export type CreateMode = "cpu" | "setup" | "friends";
 
-/** How many times a move the server could not store is sent again (a second apart). */
-const MOVE_RETRIES = 5;
+/** How many times a move the server could not store is sent again (half a second apart). */
+const MOVE_RETRIES = 20;
 
 export interface Actions {
   createGroup(game: GameId, mode: CreateMode): void;
@@ -337,7 +337,8 @@ export class App {
           this.conn?.start();
         }
         // The server could not store our move just now (its database is slow or away): the
-        // move is sent again a second later, a few times, while the page says it is saving.
+        // move is sent again half a second later, for ten seconds, while the page says it is
+        // saving.
         if (m.code === "store" && pending && pending.rid && m.rid === pending.rid) {
           const tries = (pending.tries ?? 0) + 1;
           if (tries <= MOVE_RETRIES) {
@@ -351,7 +352,7 @@ export class App {
               const p = this.store.state.pending;
               if (!g || !p || p.rid !== pending.rid) return;
               this.send(msg.move(g.id, p.move, p.version, p.rid));
-            }, 1000);
+            }, 500);
             break;
           }
         }

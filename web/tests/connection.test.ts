@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { backoffCeiling, backoffDelay } from "../src/net/backoff";
-import { Connection, type SocketLike, socketUrl } from "../src/net/connection";
+import {
+  ANSWER_MS,
+  Connection,
+  HEARTBEAT_MS,
+  type SocketLike,
+  socketUrl,
+} from "../src/net/connection";
 import { msg, type ServerMessage } from "../src/net/protocol";
 
 describe("backoff", () => {
@@ -109,7 +115,7 @@ describe("connection", () => {
     sockets[2]!.receive(welcome);
     sockets[2]!.drop();
     // A successful greeting resets the backoff.
-    expect(timers[2]!.ms).toBe(500);
+    expect(timers.filter((t) => t.ms !== HEARTBEAT_MS).at(-1)!.ms).toBe(500);
   });
   it("tries again at once when poked (visibilitychange / online)", () => {
     const { conn, sockets, timers } = harness();
@@ -127,8 +133,32 @@ describe("connection", () => {
     conn.start();
     sockets[0]!.open();
     conn.stop();
-    expect(timers).toHaveLength(0);
+    expect(timers.every((t) => t.cleared)).toBe(true);
     expect(conn.status).toBe("closed");
+  });
+  it("pings a silent connection and gives it up when nothing answers", () => {
+    const { conn, sockets, timers } = harness();
+    conn.start();
+    sockets[0]!.open();
+    sockets[0]!.receive(welcome);
+    const live = () => timers.filter((t) => !t.cleared);
+    // Silence: a ping goes out.
+    expect(live().map((t) => t.ms)).toEqual([HEARTBEAT_MS]);
+    live()[0]!.fn();
+    expect(JSON.parse(sockets[0]!.sent.at(-1)!)).toEqual({ type: "ping" });
+    // An answer (any message) starts the heartbeat again.
+    sockets[0]!.receive({ type: "pong" });
+    expect(live().map((t) => t.ms)).toContain(HEARTBEAT_MS);
+    // Silence again, the ping unanswered: a new socket, at once.
+    live()
+      .find((t) => t.ms === HEARTBEAT_MS)!
+      .fn();
+    live()
+      .find((t) => t.ms === ANSWER_MS)!
+      .fn();
+    expect(sockets).toHaveLength(2);
+    sockets[1]!.open();
+    expect(JSON.parse(sockets[1]!.sent[0]!)).toEqual({ type: "hello", token: "TOKEN" });
   });
   it("builds the socket URL from the page", () => {
     expect(socketUrl({ protocol: "https:", host: "k.example" })).toBe("wss://k.example/ws");

@@ -195,6 +195,8 @@ void Hall::dispatch(ConnId c, const std::string& rid, const pr::Request& req) {
           on_record(c, rid, m);
         else if constexpr (std::is_same_v<T, pr::RemoveMember>)
           on_remove(c, rid, m);
+        else if constexpr (std::is_same_v<T, pr::Ping>)
+          outbox_.send(c, pr::encode_pong(rid));
       },
       req);
 }

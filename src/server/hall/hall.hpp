@@ -172,6 +172,10 @@ class Hall {
   void commit_move(Group& g, const std::string& move, const std::string& stand_in, Done done);
   void after_move(Group& g, const std::string& kind, const std::string& detail);
   void finish_game(Group& g);
+  // Stores a game's end (results.cpp's Ending, type-erased here), again every second while
+  // the database fails; the table is busy until it is stored, then shows the result.
+  void store_ending(const std::string& id, std::shared_ptr<void> ending,
+                    std::vector<std::string> rated);
   // The seat that made each move of the game on the table (played again from its start).
   std::vector<int> movers(const Group& g) const;
   // Which own-play rule holds for the person at `seat` as the game ends: "left", "away",

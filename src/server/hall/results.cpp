@@ -178,8 +178,16 @@ void Hall::finish_game(Group& g) {
   // there: a game ending meanwhile on another server is counted, not overwritten. The table
   // waits (busy) until it is stored.
   g.committing = true;
+  store_ending(g.id, std::static_pointer_cast<void>(e), rated);
+}
+
+void Hall::store_ending(const std::string& id, std::shared_ptr<void> ending,
+                        std::vector<std::string> rated) {
+  auto it = groups_.find(id);
+  if (it == groups_.end()) return;
+  Group& g = *it->second;
+  auto e = std::static_pointer_cast<Ending>(ending);
   std::weak_ptr<bool> alive = alive_;
-  const std::string id = g.id;
   writes_.end_game(
       g.game_db_id, g.game, rated,
       [e](const std::vector<RatingRow>& current) { return e->decide(current); },
@@ -189,19 +197,19 @@ void Hall::finish_game(Group& g) {
         auto it = groups_.find(id);
         if (it == groups_.end()) return;
         Group& gr = *it->second;
-        gr.committing = false;
         if (!stored && stored.error().code == "fenced") return lose_group(id);
-        if (stored) {
-          // The result as stored (the same, or the one a first ending stored before a crash).
-          if (auto kept = pr::decode_result(stored.value())) e->result = kept.value();
-        } else {
-          // The store failed: the change is shown from the ratings known here, not kept.
-          std::vector<RatingRow> known;
-          for (const auto& person : rated)
-            known.push_back(
-                {person, gr.game, rating_of(person, gr.game), games_of(person, gr.game)});
-          e->decide(known);
+        if (!stored) {
+          // The database is failing: the game's end is stored when it answers again (tried
+          // twice a second); the table waits, its result not shown before it is stored.
+          scheduler_.after(500, [this, alive, id, e, rated] {
+            if (auto a = alive.lock(); !a || !*a) return;
+            store_ending(id, e, rated);
+          });
+          return;
         }
+        gr.committing = false;
+        // The result as stored (the same, or the one a first ending stored before a crash).
+        if (auto kept = pr::decode_result(stored.value())) e->result = kept.value();
         // The ratings changed in the store: read them afresh when next needed.
         for (const auto& person : rated) {
           ratings_loaded_.erase(person);

@@ -153,7 +153,7 @@ void Hall::cpu_answered(const std::string& id, uint64_t ticket, std::string move
     std::weak_ptr<bool> alive = alive_;
     const std::string id = gr.id;
     const uint64_t retry_ticket = ++gr.cpu_ticket;
-    gr.grace_timer = scheduler_.after(1000, [this, alive, id, why, retry_ticket] {
+    gr.grace_timer = scheduler_.after(500, [this, alive, id, why, retry_ticket] {
       if (auto a = alive.lock(); !a || !*a) return;
       auto again = groups_.find(id);
       if (again == groups_.end() || again->second->cpu_ticket != retry_ticket) return;

@@ -80,6 +80,7 @@ pr::GroupView Hall::view(const Group& g, const std::string& person_id) const {
   v.board_json = b->second;
   if (g.state) {
     pr::GameView gv;
+    gv.id = g.game_db_id;
     gv.number = g.game_number;
     gv.position = g.state->position_text();
     gv.start = g.state->start_text();

@@ -161,6 +161,7 @@ Result<Envelope> decode_request(std::string_view text, std::string* rid_out) {
     return done(Request(RemoveMember{g.value(), p.value()}));
   }
   if (t == "history") return done(Request(ListHistory{}));
+  if (t == "ping") return done(Request(Ping{}));
   if (t == "record") {
     auto id = integer(j, "game_id");
     if (!id) return id.error();
@@ -174,6 +175,12 @@ std::string encode(const Welcome& m) {
             {"protocol", kVersion},
             {"token", m.token},
             {"person", {{"id", m.person_id}, {"name", m.name}, {"default_name", m.default_name}}}};
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+std::string encode_pong(const std::string& rid) {
+  json j = {{"type", "pong"}};
+  if (!rid.empty()) j["rid"] = rid;
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
@@ -355,10 +362,16 @@ GroupEncoder::GroupEncoder(const GroupView& g) {
   }
   if (g.current) {
     const GameView& v = *g.current;
-    json game = {
-        {"number", v.number},       {"position", v.position}, {"start", v.start},
-        {"moves", v.moves},         {"to_move", v.to_move},   {"legal_moves", v.legal_moves},
-        {"last_move", v.last_move}, {"in_check", v.in_check}, {"out", v.out}};
+    json game = {{"id", v.id},
+                 {"number", v.number},
+                 {"position", v.position},
+                 {"start", v.start},
+                 {"moves", v.moves},
+                 {"to_move", v.to_move},
+                 {"legal_moves", v.legal_moves},
+                 {"last_move", v.last_move},
+                 {"in_check", v.in_check},
+                 {"out", v.out}};
     json clock = {{"limit", v.clock_limit}};
     if (v.remaining_ms) clock["remaining_ms"] = *v.remaining_ms;
     game["clock"] = clock;

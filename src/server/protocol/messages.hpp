@@ -66,13 +66,15 @@ struct RemoveMember {
   std::string person;
 };
 struct ListHistory {};
+// A client's heartbeat: answered with `pong` at once (docs/protocol.md).
+struct Ping {};
 struct GetRecord {
   int64_t game_id = 0;
 };
 
 using Request =
     std::variant<Hello, SetName, CreateGroup, JoinGroup, LeaveGroup, ChangeSettings, TakeSeat,
-                 StartGame, PlayMove, Resign, Sync, ListHistory, GetRecord, RemoveMember>;
+                 StartGame, PlayMove, Resign, Sync, ListHistory, GetRecord, RemoveMember, Ping>;
 
 struct Envelope {
   std::string rid;
@@ -177,6 +179,7 @@ struct ResultView {
 };
 
 struct GameView {
+  int64_t id = 0;  // the game's record (`record` game_id)
   int number = 0;
   std::string position;
   std::string start;
@@ -250,6 +253,8 @@ std::string encode_result(const ResultView& r);
 Result<ResultView> decode_result(std::string_view json_text);
 
 std::string encode(const Welcome& m);
+// {"type":"pong"} (with the ping's rid, if it had one).
+std::string encode_pong(const std::string& rid);
 std::string encode(const ErrorReply& m);
 std::string encode(const GroupView& m, const std::vector<MissedEvent>* missed = nullptr);
 

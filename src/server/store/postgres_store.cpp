@@ -58,11 +58,13 @@ constexpr long long kMaxSeats = 16;  // a game_players row beyond this is damage
 constexpr const char* kNow = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
 
 // Timeouts on every connection: a database that does not answer is noticed in seconds, not
-// in TCP's two hours, and a statement stuck behind a lock gives up.
+// in TCP's two hours; a statement stuck behind a lock gives up; and a server that goes silent
+// in the middle of a transaction (paused, cut off) has it ended by the database after 2 s,
+// so that the leases it had share-locked can be taken by the others.
 constexpr const char* kConnectTimeout = "3";
 constexpr const char* kSessionSettings =
     "SET statement_timeout = '5s'; SET lock_timeout = '3s'; "
-    "SET idle_in_transaction_session_timeout = '10s'";
+    "SET idle_in_transaction_session_timeout = '2s'";
 
 // One query's result, cleared when it goes out of scope.
 class Rows {
@@ -84,6 +86,12 @@ class Rows {
   }
   int size() const { return PQntuples(r_); }
   int affected() const { return std::atoi(PQcmdTuples(r_)); }
+  // Whether the statement broke a constraint (a move already stored at its ply): a refusal of
+  // that write alone. Any other failure (a lock timeout, a lost connection) fails the batch.
+  bool broke_a_constraint() const {
+    const char* state = r_ ? PQresultErrorField(r_, PG_DIAG_SQLSTATE) : nullptr;
+    return state && state[0] == '2' && state[1] == '3';
+  }
   std::string text(int row, int col) const { return PQgetvalue(r_, row, col); }
   bool null(int row, int col) const { return PQgetisnull(r_, row, col) != 0; }
   long long integer(int row, int col) const { return std::atoll(PQgetvalue(r_, row, col)); }
@@ -269,6 +277,13 @@ class PostgresStore final : public Store {
         r = held.error();
       else
         r = std::visit([&](const auto& what) { return apply(what); }, w.what);
+      if (!r && r.error().code == "store") {
+        // The database is failing (a lock it waits for, a lost connection): the batch fails
+        // as one, rather than each of its writes waiting out the same timeout in turn.
+        (void)command("ROLLBACK");
+        out.assign(batch.size(), r.error());
+        return out;
+      }
       (void)command(r ? "RELEASE SAVEPOINT one" : "ROLLBACK TO SAVEPOINT one");
       out.push_back(std::move(r));
     }
@@ -333,7 +348,7 @@ class PostgresStore final : public Store {
     Rows r =
         query("INSERT INTO moves(game, ply, move, stand_in) VALUES ($1, $2, $3, NULLIF($4, ''))",
               {std::to_string(m.game_id), std::to_string(m.ply), m.move, m.stand_in});
-    if (!r.ok()) return make_error("store", r.error());
+    if (!r.ok()) return make_error(r.broke_a_constraint() ? "refused" : "store", r.error());
     return int64_t{0};
   }
   Result<int64_t> apply(const GroupRow& g) {
@@ -375,7 +390,7 @@ class PostgresStore final : public Store {
     if (conn_ && PQstatus(conn_) == CONNECTION_OK) return true;
     const auto now = std::chrono::steady_clock::now();
     if (now < next_try_) return false;
-    next_try_ = now + std::chrono::milliseconds(500);  // a dead database is not hammered
+    next_try_ = now + std::chrono::milliseconds(250);  // a dead database is not hammered
     if (conn_) {
       PQfinish(conn_);
       conn_ = nullptr;

@@ -306,7 +306,9 @@ class SqliteStore final : public Store {
     Statement s(db_, "INSERT INTO moves(game, ply, move, stand_in) VALUES (?1, ?2, ?3, ?4)");
     s.bind(1, m.game_id).bind(2, static_cast<int64_t>(m.ply)).bind(3, m.move);
     if (!m.stand_in.empty()) s.bind(4, m.stand_in);
-    if (Status st = done(s.run()); !st) return st.error();
+    const int rc = s.run();
+    if (rc == SQLITE_CONSTRAINT) return make_error("refused", sqlite3_errmsg(db_));
+    if (Status st = done(rc); !st) return st.error();
     return int64_t{0};
   }
   Result<int64_t> apply(const GroupRow& g) {

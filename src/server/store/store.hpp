@@ -119,8 +119,10 @@ class Store {
 
   // Writes a batch in one transaction (one commit for moves of many tables: group commit).
   // Each write has its own outcome, in order: the new game's id for a GameRow, 0 for the
-  // others; "fenced" for a write whose group's lease has moved on (not made; the others are);
-  // a failure of the whole transaction is every write's error (code "store").
+  // others; "fenced" for a write whose group's lease has moved on, "refused" for one that
+  // breaks a constraint (a move already stored at its ply) — not made, the others are; a
+  // failure of the database (a lock timeout, a lost connection) fails the whole transaction:
+  // every write's error, code "store".
   virtual std::vector<Result<int64_t>> write(const std::vector<Write>& batch) = 0;
   // A round trip to the database: whether it answers now.
   virtual Status ping() = 0;

@@ -106,7 +106,8 @@ void StoreWriter::run() {
         } else {
           size_t writes = 0;
           while (!queue_.empty() && !queue_.front().end &&
-                 (jobs.empty() || writes + queue_.front().writes.size() <= kMostWritesInOneTransaction)) {
+                 (jobs.empty() ||
+                  writes + queue_.front().writes.size() <= kMostWritesInOneTransaction)) {
             writes += queue_.front().writes.size();
             jobs.push_back(std::move(queue_.front()));
             queue_.pop_front();
@@ -151,9 +152,9 @@ void StoreWriter::make_writes(std::vector<Job>& jobs) {
   writes_ += all.size();
   size_t at = 0;
   for (auto& job : jobs) {
-    Outcomes mine(std::make_move_iterator(outcomes.begin() + static_cast<long>(at)),
-                  std::make_move_iterator(outcomes.begin() +
-                                          static_cast<long>(at + job.writes.size())));
+    Outcomes mine(
+        std::make_move_iterator(outcomes.begin() + static_cast<long>(at)),
+        std::make_move_iterator(outcomes.begin() + static_cast<long>(at + job.writes.size())));
     at += job.writes.size();
     job.scheduler->post(
         [done = std::move(job.done), mine = std::move(mine)]() mutable { done(std::move(mine)); });

@@ -43,7 +43,8 @@ class InlineWrites final : public WriteQueue {
   void write(std::vector<Write> writes, Scheduler& scheduler,
              std::function<void(Outcomes)> done) override {
     auto out = store_.write(writes);
-    scheduler.post([done = std::move(done), out = std::move(out)]() mutable { done(std::move(out)); });
+    scheduler.post(
+        [done = std::move(done), out = std::move(out)]() mutable { done(std::move(out)); });
   }
   void end_game(int64_t game_id, std::string game, std::vector<std::string> persons,
                 Store::EndFn decide, Fence fence, Scheduler& scheduler,

@@ -37,12 +37,10 @@ load=$!
 sleep 4
 for k in $(seq 1 "$kills"); do
   n=$((1 + RANDOM % 3))
-  kill -9 "${KAISHO_SERVER_PIDS[$n]}"
-  { wait "${KAISHO_SERVER_PIDS[$n]}"; } 2>/dev/null || true
+  # The supervisor (scripts/lib/cluster.sh) starts it again a second later.
+  kill -9 "$(kaisho_cluster_server_pid "$work" "$n")"
   echo "killed s$n"
-  sleep "$((2 + RANDOM % 2))"
-  kaisho_cluster_server "$work" "$bin" "$base" "$n" "${serve_args[@]}"
-  sleep 2
+  sleep "$((4 + RANDOM % 2))"
 done
 status=0
 wait "$load" || status=$?
@@ -50,16 +48,10 @@ cat "$work/load.out"
 lost=$(kaisho_figure lost_moves "$work/load.out")
 moving=$(kaisho_figure tables_moving_at_end "$work/load.out")
 complete=$(kaisho_figure setup_complete "$work/load.out")
-# Every finished game is in its players' ratings exactly once: a person's count of rated
-# games equals the number of finished games they played (each game has one player per seat).
+# Every finished game is in its players' ratings exactly once (scripts/lib/cluster.sh).
 psql_q() { psql -At -h 127.0.0.1 -p "$base" -U postgres kaisho -c "$1"; }
 finished=$(psql_q "SELECT count(*) FROM games WHERE result IS NOT NULL")
-mismatched=$(psql_q "
-  WITH played AS (
-    SELECT p.person, g.game, count(*) AS n FROM games g JOIN game_players p ON p.game = g.id
-    WHERE g.result IS NOT NULL GROUP BY p.person, g.game)
-  SELECT count(*) FROM played FULL JOIN ratings r ON r.person = played.person AND r.game = played.game
-  WHERE COALESCE(played.n, 0) <> COALESCE(r.games, 0)")
+mismatched=$(kaisho_cluster_ratings_wrong "$base")
 echo "kills $kills finished_games $finished rating_mismatches $mismatched"
 if [ "$status" -ne 0 ] || [ "$complete" != "yes" ] || [ "$lost" != "0" ] ||
    [ "$moving" != "$groups" ] || [ "$mismatched" != "0" ] || [ "$finished" -lt 1 ]; then

@@ -1,6 +1,10 @@
 // One WebSocket to /ws that comes back by itself: exponential backoff after a drop, and an
 // immediate attempt when the page becomes visible or the browser goes online. After every
 // (re)connect it sends `hello` with the stored token, and the owner re-syncs its group.
+// A connection that goes silent is not trusted: after HEARTBEAT_MS without a message it sends
+// `ping`, and if nothing comes within ANSWER_MS (a server paused, or cut off while the socket
+// looks open) it drops the socket and connects again, through the proxy to whoever plays the
+// group now.
 
 import { backoffDelay, type BackoffOptions, DEFAULT_BACKOFF } from "./backoff";
 import { type ClientMessage, type ServerMessage, parseServerMessage } from "./protocol";
@@ -32,6 +36,10 @@ export interface ConnectionDeps {
 }
 
 const OPEN = 1;
+// A server paused or cut off is noticed within 7 s, so that its tables go on elsewhere within
+// the 10 s the servers promise (docs/server.md); a ping every 4 s of silence costs little.
+export const HEARTBEAT_MS = 4_000;
+export const ANSWER_MS = 3_000;
 
 export class Connection {
   private socket: SocketLike | null = null;
@@ -40,6 +48,7 @@ export class Connection {
   private stopped = false;
   private queue: ClientMessage[] = [];
   private helloDone = false;
+  private silence: unknown = null; // the heartbeat's timer
   private url: string;
   status: ConnectionStatus = "closed";
 
@@ -69,6 +78,7 @@ export class Connection {
   stop(): void {
     this.stopped = true;
     this.cancelTimer();
+    this.cancelSilence();
     const s = this.socket;
     this.socket = null;
     if (s) s.close(1000, "bye");
@@ -123,11 +133,13 @@ export class Connection {
     s.onopen = () => {
       if (this.socket !== s) return;
       this.setStatus("open");
+      this.listen(s);
       // hello (and the owner's sync) go out before anything queued.
       this.deps.onOpen((m) => s.send(JSON.stringify(m)));
     };
     s.onmessage = (ev) => {
       if (this.socket !== s || typeof ev.data !== "string") return;
+      this.listen(s);
       const m = parseServerMessage(ev.data);
       if (!m) return;
       if (m.type === "welcome" && !this.helloDone) {
@@ -144,9 +156,42 @@ export class Connection {
       if (this.socket !== s) return;
       this.socket = null;
       this.helloDone = false;
+      this.cancelSilence();
       this.setStatus("closed");
       this.scheduleRetry();
     };
+  }
+
+  /**
+   * Something came from `s` (or it opened): the heartbeat starts again. After HEARTBEAT_MS of
+   * silence a ping goes out; ANSWER_MS more without a word and the socket is given up (its
+   * close may never come from a peer that is gone) and another is opened at once.
+   */
+  private listen(s: SocketLike): void {
+    this.cancelSilence();
+    const set = this.deps.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
+    this.silence = set(() => {
+      if (this.socket !== s) return;
+      if (this.helloDone) s.send(JSON.stringify({ type: "ping" }));
+      this.silence = set(() => {
+        if (this.socket !== s) return;
+        this.silence = null;
+        this.socket = null;
+        this.helloDone = false;
+        s.onopen = s.onmessage = s.onclose = s.onerror = null;
+        s.close(4000, "silent");
+        this.setStatus("closed");
+        this.connect();
+      }, ANSWER_MS);
+    }, HEARTBEAT_MS);
+  }
+
+  private cancelSilence(): void {
+    if (this.silence !== null) {
+      const clear = this.deps.clearTimer ?? ((h: unknown) => clearTimeout(h as number));
+      clear(this.silence);
+      this.silence = null;
+    }
   }
 
   private scheduleRetry(): void {

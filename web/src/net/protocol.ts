@@ -257,7 +257,8 @@ export type ClientMessage =
   | { type: "sync"; group: string; version: number; rid?: string }
   | { type: "history"; rid?: string }
   | { type: "record"; game_id: number; rid?: string }
-  | { type: "remove_member"; group: string; person: string; rid?: string };
+  | { type: "remove_member"; group: string; person: string; rid?: string }
+  | { type: "ping"; rid?: string };
 
 // ---- builders ---------------------------------------------------------------------------
 
