@@ -191,9 +191,11 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
     } else if (a == "--groups-per-address" && number && *number >= 1) {
       hall_config.groups_per_address_per_hour = static_cast<double>(*number);
       hall_config.groups_per_address_burst = std::max(1.0, static_cast<double>(*number) / 4);
-    } else if (a == "--idle-group-ms" && number && *number >= 1)
+    } else if (a == "--idle-group-ms" && number && *number >= 1) {
       hall_config.idle_group_ms = *number;
-    else if (a == "--server-name" && !v.empty())
+      // Looked for at least twice in that time (and at least once a minute).
+      hall_config.idle_sweep_ms = std::clamp<int64_t>(*number / 2, 100, 60'000);
+    } else if (a == "--server-name" && !v.empty())
       hall_config.server_name = v;
     else if (a == "--halls" && number && *number >= 1 && *number <= 64)
       shard_count = static_cast<int>(*number);

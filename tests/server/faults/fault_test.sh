@@ -52,7 +52,9 @@ for n in 1 2 3; do
   db_relay[$n]=$(start_relay $((base + 20 + n)) "127.0.0.1:$base")
   http_relay[$n]=$(start_relay $((base + 30 + n)) "127.0.0.1:$((base + 10 + n))")
 done
-serve_args=(--away-grace-ms 3000 --cpu-ms 100 "${KAISHO_ONE_ADDRESS_MANY_PEOPLE[@]}")
+# Tables nobody is at leave memory (and their leases go) after 4 s: the spread check below.
+serve_args=(--away-grace-ms 3000 --cpu-ms 100 --idle-group-ms 4000
+  "${KAISHO_ONE_ADDRESS_MANY_PEOPLE[@]}")
 kaisho_cluster_start "$work" "$bin" "$base" "${serve_args[@]}"
 psql_q() { psql -At -h 127.0.0.1 -p "$base" -U postgres kaisho -c "$1"; }
 
@@ -113,6 +115,18 @@ fault proxy_restart "$t" "$(now_ms)" 5000
 status=0
 wait "$load" || status=$?
 cat "$work/load.out"
+# Groups spread again: once nobody is at them, the tables leave the servers that took them
+# over (their leases end), so that each goes back to its own server (the proxy's hash) when
+# it is next opened; and new tables go to every server, the ones that failed included.
+sleep 8
+held=$(psql_q "SELECT count(*) FROM group_leases
+               WHERE expires > (extract(epoch from clock_timestamp()) * 1000)::bigint")
+"$bin" loadtest --port "$KAISHO_PROXY_PORT" --connections 30 --groups 15 --game hasami \
+  --think-ms 200 --seconds 3 --setup-timeout 60 --sources 16 --acks "$work/acks2" \
+  >"$work/load2.out" 2>&1 || status=$?
+new_groups=$(cut -d' ' -f1 "$work/acks2" | sort -u | sed "s/.*/'&'/" | paste -sd,)
+spread=$(psql_q "SELECT count(DISTINCT server) FROM group_leases WHERE group_id IN (${new_groups:-''})")
+echo "leases held once the tables were idle: $held; servers holding the new tables: $spread"
 psql_q "COPY (SELECT game, ply, move FROM moves ORDER BY game, ply) TO STDOUT" >"$work/moves"
 finished=$(psql_q "SELECT count(*) FROM games WHERE result IS NOT NULL")
 mismatched=$(kaisho_cluster_ratings_wrong "$base")
@@ -122,8 +136,9 @@ echo "finished_games $finished rating_mismatches $mismatched"
 checked=0
 node tests/server/faults/faults_check.mjs "$work/acks" "$work/moves" "$faults" || checked=$?
 if [ "$status" -ne 0 ] || [ "$complete" != "yes" ] || [ "$lost" != "0" ] ||
-   [ "$mismatched" != "0" ] || [ "$finished" -lt 1 ] || [ "$checked" -ne 0 ]; then
-  echo "FAILED: lost_moves=$lost setup_complete=$complete rating_mismatches=$mismatched finished_games=$finished check=$checked" >&2
+   [ "$mismatched" != "0" ] || [ "$finished" -lt 1 ] || [ "$checked" -ne 0 ] ||
+   [ "$held" != "0" ] || [ "$spread" != "3" ]; then
+  echo "FAILED: lost_moves=$lost setup_complete=$complete rating_mismatches=$mismatched finished_games=$finished check=$checked leases_held_when_idle=$held servers_with_new_tables=$spread" >&2
   tail -n 20 "$work"/s*.log >&2
   exit 1
 fi
