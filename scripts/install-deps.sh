@@ -10,7 +10,7 @@ for option in "$@"; do
     # Debian's Chromium and the fonts Arabic and kanji need (browser tests).
     --with-browser) packages+=(chromium fonts-noto-core fonts-noto-cjk) ;;
     # PostgreSQL and HAProxy: several servers, one hall (scripts/cluster.sh, the cluster test).
-    --with-cluster) packages+=(postgresql haproxy curl) ;;
+    --with-cluster) packages+=(postgresql haproxy curl strace) ;;
     *) echo "unknown option $option (--with-browser, --with-cluster)" >&2; exit 2 ;;
   esac
 done

@@ -121,7 +121,7 @@ class LoadRun final : public ClientEvents {
     open_batch(0);
     tick();
     // The timed phase ends the loop with stop(); the limit here is a safety net.
-    pool_.run_for(o_.setup_timeout_seconds * 3 + o_.seconds + 60);
+    pool_.run_for(o_.setup_timeout_seconds * 3 + o_.seconds + 60 + (o_.min_games > 0 ? 600 : 0));
     finish();
     return std::move(report_);
   }
@@ -357,6 +357,13 @@ class LoadRun final : public ClientEvents {
       }
     }
     if (status == "playing") t.start_sent = false;
+    if (status == "finished" && !t.cpu && table.contains("game") && table["game"].is_object()) {
+      const int number = table["game"].value("number", 0);
+      if (number > t.finished_number) {
+        t.finished_number = number;
+        if (phase_ == Phase::Play) ++report_.games_finished;
+      }
+    }
 
     // Seats are known once a game is on; the leader always reads everything (it starts
     // the games).
@@ -536,7 +543,7 @@ class LoadRun final : public ClientEvents {
       if (o_.sample_seconds > 0 &&
           std::chrono::duration<double>(now - window_started_).count() >= o_.sample_seconds)
         take_sample(now, played);
-      if (played >= o_.seconds) {
+      if (played >= o_.seconds && report_.games_finished >= static_cast<uint64_t>(o_.min_games)) {
         report_.seconds = played;
         // The last (partial) window, unless one has only just been taken.
         if (o_.sample_seconds > 0 &&

@@ -20,8 +20,11 @@ struct LoadOptions {
   // Local rules every group sets before its first game (e.g. a move limit, so that random
   // play ends its games as real ones do).
   std::vector<std::pair<std::string, std::string>> options;
-  int think_ms = 3000;               // mean time a player takes for a move (uniform 0.5x..1.5x)
-  double seconds = 30;               // how long the games are played once every table has started
+  int think_ms = 3000;  // mean time a player takes for a move (uniform 0.5x..1.5x)
+  double seconds = 30;  // how long the games are played once every table has started
+  // The timed phase also lasts until this many games have ended at people's tables (a test
+  // that needs finished games gets them however slow the machine is).
+  int min_games = 0;
   double reconnects_per_second = 0;  // drops (then reconnections) across all connections
   int sources = 1;                   // local addresses used: 127.0.0.1 .. 127.0.0.N
   int connect_per_second = 2000;
@@ -64,8 +67,9 @@ struct LoadReport {
   uint64_t moves = 0;
   // The longest a table went without an acknowledged move during the timed phase, in ms.
   int64_t longest_stall_ms = 0;
-  double seconds = 0;        // length of the timed phase
-  LatencyHistogram latency;  // move sent -> group state received, at every member
+  uint64_t games_finished = 0;  // at people's tables, during the timed phase
+  double seconds = 0;           // length of the timed phase
+  LatencyHistogram latency;     // move sent -> group state received, at every member
   uint64_t errors = 0;
   std::map<std::string, uint64_t> error_codes;
   uint64_t disconnects = 0;  // connections closed that the test did not drop itself

@@ -17,7 +17,7 @@ constexpr const char* kUsage =
     "         [--sources 1] [--connect-per-second 2000] [--server-pid PID]\n"
     "         [--survive-restarts] [--setup-timeout 120] [--seed 1]\n"
     "         [--cpu-tables 0] [--cpu-level 1] [--look-ms 10000] [--sample-seconds 0]\n"
-    "         [--acks FILE]\n"
+    "         [--acks FILE] [--min-games 0]\n"
     "(docs/cli.md: the options and the report)\n";
 
 double ms(int64_t us) {
@@ -83,6 +83,8 @@ int loadtest_command(const std::vector<std::string>& args, std::ostream& out, st
       o.seed = static_cast<uint64_t>(*n);
     else if (a == "--acks" && !v.empty())
       o.acks_file = v;
+    else if (a == "--min-games" && n && *n >= 0)
+      o.min_games = static_cast<int>(*n);
     else {
       err << "error: unknown or invalid argument " << a << " " << text::quote(v) << "\n" << kUsage;
       return 2;
@@ -125,6 +127,7 @@ int loadtest_command(const std::vector<std::string>& args, std::ostream& out, st
   out << "idle_table_kb " << r.idle_table_kb << "\n";
   if (o.survive_restarts) out << "lost_moves " << r.lost_moves << "\n";
   out << "longest_stall_ms " << r.longest_stall_ms << "\n";
+  out << "games_finished " << r.games_finished << "\n";
   out << "tables_moving_at_end " << r.groups_moving_at_end << "\n";
   if (o.cpu_tables > 0) {
     out << "cpu_tables " << o.cpu_tables << "\n";

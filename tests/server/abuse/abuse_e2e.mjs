@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -42,20 +42,46 @@ async function freePort() {
   return port;
 }
 
-/** HAProxy with deploy/haproxy.cfg in front of `backend` (its s1; s2, s3 stay down). */
+/** HAProxy's answer to one command on its stats socket `path`. */
+async function haproxyCommand(path, command) {
+  return new Promise((resolve, reject) => {
+    const sock = net.connect({ path }, () => sock.end(`${command}\n`));
+    let out = '';
+    sock.on('data', (d) => { out += d; });
+    sock.on('error', reject);
+    sock.on('close', () => resolve(out));
+  });
+}
+
+/**
+ * HAProxy with deploy/haproxy.cfg in front of `backend` (its s1; s2, s3 stay down). Ready once
+ * its own checks have marked s2 and s3 down in both backends: until then HAProxy counts them
+ * up, and a request it sends there fails, which is not what these tests measure. A second
+ * configuration file adds only a stats socket to ask HAProxy that.
+ */
 async function haproxy(t, backend) {
   const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'kaisho-haproxy-'));
+  const socket = join(dir, 'stats.sock');
+  writeFileSync(join(dir, 'stats.cfg'), `global\n    stats socket ${socket} mode 600 level user\n`);
   const env = {
     ...process.env, KAISHO_PROXY_BIND: `127.0.0.1:${port}`, KAISHO_S1: `127.0.0.1:${backend}`,
     KAISHO_S2: `127.0.0.1:${await freePort()}`, KAISHO_S3: `127.0.0.1:${await freePort()}`,
   };
-  const proc = spawn('haproxy', ['-db', '-f', join(ROOT, 'deploy/haproxy.cfg')], { env, stdio: 'ignore' });
-  t.after(() => proc.kill('SIGKILL'));
-  // Ready once it answers and has seen s1 up.
-  const up = await eventually(async () => {
-    try { return (await fetch(`http://127.0.0.1:${port}/healthz`)).ok; } catch { return false; }
+  const proc = spawn('haproxy', ['-db', '-f', join(ROOT, 'deploy/haproxy.cfg'), '-f', join(dir, 'stats.cfg')],
+    { env, stdio: 'ignore' });
+  t.after(() => { proc.kill('SIGKILL'); rmSync(dir, { recursive: true, force: true }); });
+  // `show stat` is CSV: pxname,svname,...,status (the 18th field).
+  const ready = await eventually(async () => {
+    try {
+      const rows = (await haproxyCommand(socket, 'show stat')).split('\n').map((l) => l.split(','));
+      const status = (px, sv) => rows.find((r) => r[0] === px && r[1] === sv)?.[17] ?? '';
+      return ['by_group', 'least_loaded'].every((px) => status(px, 's1').startsWith('UP')
+        && status(px, 's2').startsWith('DOWN') && status(px, 's3').startsWith('DOWN'));
+    } catch { return false; }
   }, 20000);
-  assert.ok(up, 'HAProxy answers through s1');
+  assert.ok(ready, 'HAProxy sees s1 up and s2, s3 down');
+  assert.ok((await fetch(`http://127.0.0.1:${port}/healthz`)).ok, 'HAProxy answers through s1');
   return port;
 }
 

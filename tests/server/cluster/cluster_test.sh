@@ -31,7 +31,8 @@ kaisho_cluster_start "$work" "$bin" "$base" "${serve_args[@]}"
 # Hasami with the shortest move limit: games end and restart during the run, so ratings move.
 seconds=$((kills * 5 + 12))
 "$bin" loadtest --port "$KAISHO_PROXY_PORT" --connections "$connections" --groups "$groups" \
-  --game hasami --option move_limit=100 --think-ms 200 --seconds "$seconds" --survive-restarts \
+  --game hasami --option move_limit=100 --think-ms 200 --seconds "$seconds" --min-games 3 \
+  --survive-restarts \
   --setup-timeout 60 --sources 16 >"$work/load.out" 2>&1 &
 load=$!
 sleep 4

@@ -60,7 +60,8 @@ psql_q() { psql -At -h 127.0.0.1 -p "$base" -U postgres kaisho -c "$1"; }
 
 # Hasami with a move limit of 100: every game ends, and the next starts, during the run.
 "$bin" loadtest --port "$KAISHO_PROXY_PORT" --connections "$connections" --groups "$groups" \
-  --game hasami --option move_limit=100 --think-ms 200 --seconds 110 --survive-restarts \
+  --game hasami --option move_limit=100 --think-ms 200 --seconds 110 --min-games 30 \
+  --survive-restarts \
   --setup-timeout 60 --sources 16 --acks "$work/acks" >"$work/load.out" 2>&1 &
 load=$!
 # Faults begin once every table plays (the timed phase).
