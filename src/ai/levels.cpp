@@ -103,8 +103,12 @@ SearchLimits apply_level(SearchLimits limits, LevelTable table) {
   const LevelProfile& p = level_profile(limits.level, table);
   if (p.max_depth > 0)
     limits.depth = limits.depth > 0 ? std::min(limits.depth, p.max_depth) : p.max_depth;
-  if (p.max_nodes > 0)
-    limits.nodes = limits.nodes > 0 ? std::min(limits.nodes, p.max_nodes) : p.max_nodes;
+  if (p.max_nodes > 0) {
+    const double share = std::clamp(limits.load_share, 0.0, 1.0);
+    const uint64_t cap =
+        std::max<uint64_t>(1, static_cast<uint64_t>(static_cast<double>(p.max_nodes) * share));
+    limits.nodes = limits.nodes > 0 ? std::min(limits.nodes, cap) : cap;
+  }
   if (limits.noise == 0) limits.noise = p.noise;
   if (limits.blunder_percent == 0) limits.blunder_percent = p.blunder_percent;
   return limits;

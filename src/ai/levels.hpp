@@ -29,9 +29,9 @@ const LevelProfile& level_profile(int level, LevelTable table);
 // The fixed rating of a CPU seat at a level on the platform's rating scale (docs/cpu.md).
 int level_rating(int level);
 
-// The caller's limits tightened by the level's caps; the level's noise and blunder chance
-// fill `noise` and `blunder_percent` where the caller left them at 0. Without a level
-// (0) the limits are returned unchanged.
+// The caller's limits tightened by the level's caps (its node cap times load_share); the level's
+// noise and blunder chance fill `noise` and `blunder_percent` where the caller left them at 0.
+// Without a level (0) the limits are returned unchanged.
 SearchLimits apply_level(SearchLimits limits, LevelTable table);
 
 }  // namespace kaisho::ai

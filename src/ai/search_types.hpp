@@ -25,6 +25,10 @@ struct SearchLimits {
   // apply_level() sets them from the level; a caller may set them to tune or test levels.
   int noise = 0;
   int blunder_percent = 0;
+  // The share of its level's node cap a search gets (0 < share <= 1): a server under load
+  // gives each search less rather than make it wait longer (docs/cpu.md, "Under load"); it
+  // sets time_ms to the same share of the full time itself.
+  double load_share = 1.0;
 };
 
 struct SearchInfo {

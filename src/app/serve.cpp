@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/text.hpp"
+#include "server/cpu/cpu_pool.hpp"
 #include "server/hall/hall.hpp"
 #include "server/hall/shards.hpp"
 #include "server/identity/tokens.hpp"
@@ -110,7 +111,8 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
   net::ServerConfig net_config;
   server::HallConfig hall_config;
   std::string db = "kaisho.db";
-  int cpu_threads = 1;
+  server::cpu::PoolConfig cpu_config;  // --cpu-threads: search threads, one per core by default
+  cpu_config.schedule.workers = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   int shard_count = 0;  // halls in this process; 0 = one per core
   bool test_hooks = false;
   for (size_t i = 0; i < args.size(); ++i) {
@@ -137,8 +139,14 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
       hall_config.away_grace_ms = *number;
     else if (a == "--cpu-ms" && number)
       hall_config.cpu_move_ms = *number;
-    else if (a == "--cpu-threads" && number && *number >= 1)
-      cpu_threads = *number;
+    else if (a == "--cpu-threads" && number && *number >= 1 && *number <= 256)
+      cpu_config.schedule.workers = static_cast<int>(*number);
+    else if (a == "--cpu-bound-ms" && number && *number >= 100) {
+      // The reply bound; the shares aim at five sixths of it (the rest: dispatch, network).
+      cpu_config.schedule.bound_ms = *number;
+      cpu_config.schedule.target_ms = *number * 5 / 6;
+    } else if (a == "--cpu-nice" && number && *number >= 0 && *number <= 19)
+      cpu_config.nice = static_cast<int>(*number);
     else if (a == "--max-connections-per-address" && number && *number >= 1)
       net_config.max_connections_per_address = static_cast<int>(*number);
     else if (a == "--address-messages-per-second" && number && *number >= 1) {
@@ -272,8 +280,18 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
   }
   net::HttpServer net(net_config, bridge);
   // Each hall on a thread of its own (an event loop), not the network's: a hall waiting on its
-  // database holds up nothing else. Within a shard the hall goes first, then its CPU workers,
-  // then its loop.
+  // database holds up nothing else. Within a shard the hall goes first, then its client of the
+  // CPU pool, then its loop.
+  // One pool of search threads for every hall; it outlives the halls' clients.
+  cpu_config.schedule.full_ms = hall_config.cpu_move_ms;
+  server::cpu::CpuPool cpu_pool(cpu_config);
+  if (postgres) {
+    // CPU worker processes on the same database take searches too, while any is alive.
+    if (auto queue = server::cpu::open_worker_queue(db, hall_config.server_name); queue)
+      cpu_pool.use_workers(std::move(queue.value()));
+    else
+      err << "warning: CPU workers unreachable: " << queue.error().message << "\n";
+  }
   struct Shard {
     std::unique_ptr<net::EventLoop> loop;
     std::unique_ptr<server::CpuService> cpu;
@@ -284,7 +302,7 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
   for (size_t k = 0; k < shards.size(); ++k) {
     Shard& shard = shards[k];
     shard.loop = std::make_unique<net::EventLoop>();
-    shard.cpu = server::make_thread_cpu_service(shard.loop->scheduler(), cpu_threads);
+    shard.cpu = cpu_pool.client(shard.loop->scheduler());
     server::HallConfig config = hall_config;
     config.shard = static_cast<int>(k);
     config.siblings = shards.size() > 1 ? &halls : nullptr;

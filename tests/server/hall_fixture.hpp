@@ -62,30 +62,52 @@ class FakeScheduler final : public Scheduler {
   TimerId next_ = 0;
 };
 
-// Thinks at once with a small node limit and posts the answer like the real pool does.
+// Thinks at once with a small node limit and posts the answer like the real pool does; an
+// answer held back and then cancelled is never given, as the pool promises.
 class InstantCpu final : public CpuService {
  public:
   explicit InstantCpu(Scheduler& s) : scheduler_(s) {}
   int requests = 0;
+  int cancelled = 0;
   bool hold = false;  // keep answers back (to test what happens while the CPU thinks)
   std::vector<std::function<void()>> held;
-  void request(CpuRequest r, std::function<void(std::string)> on_move) override {
+  CpuAdmission admission;  // what admit() answers
+  CpuJobId request(CpuRequest r, std::function<void(std::string)> on_move) override {
     ++requests;
+    const CpuJobId id = ++next_;
+    last_owner = r.owner;
     r.limits.time_ms = 0;
     r.limits.nodes = 300;
     ai::Engine engine;
     std::string move;
     if (engine.set_position(*r.game, *r.state)) move = engine.think(r.limits).best_move;
     if (move.empty()) move = r.state->legal_moves().front();
-    auto answer = [this, on_move, move] { scheduler_.post([on_move, move] { on_move(move); }); };
+    live_.insert(id);
+    auto answer = [this, id, on_move, move] {
+      scheduler_.post([this, id, on_move, move] {
+        if (live_.erase(id)) on_move(move);
+      });
+    };
     if (hold)
       held.push_back(answer);
     else
       answer();
+    return id;
   }
+  void cancel(CpuJobId id) override {
+    if (live_.erase(id)) ++cancelled;
+  }
+  CpuAdmission admit(const std::string& owner, const std::string&, std::string_view, int) override {
+    last_owner = owner;
+    return admission;
+  }
+  size_t live() const { return live_.size(); }
+  std::string last_owner;
 
  private:
   Scheduler& scheduler_;
+  std::set<CpuJobId> live_;
+  CpuJobId next_ = 0;
 };
 
 class RecordingOutbox final : public Outbox {
@@ -158,8 +180,8 @@ class HallTest : public ::testing::Test {
   }
   // Connects and says hello; returns the connection and remembers the token.
   ConnId person(const std::string& name, std::string* token = nullptr,
-                const std::string& with_token = "") {
-    ConnId c = connect();
+                const std::string& with_token = "", const std::string& address = "") {
+    ConnId c = connect(address);
     json hello = {{"type", "hello"}, {"name", name}};
     if (!with_token.empty()) hello["token"] = with_token;
     send(c, hello);

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "rules/registry/registry.hpp"
+#include "server/cpu/cpu_pool.hpp"
 #include "server/hall/hall.hpp"
 #include "server/hall/shards.hpp"
 #include "server/net/http_server.hpp"
@@ -78,7 +79,7 @@ class SeveralHalls : public ::testing::Test {
     for (int k = 0; k < kHalls; ++k) {
       auto& shard = shards_.emplace_back();
       shard.loop = std::make_unique<net::EventLoop>();
-      shard.cpu = make_thread_cpu_service(shard.loop->scheduler(), 1);
+      shard.cpu = pool_.client(shard.loop->scheduler());
       HallConfig own = config;
       own.shard = k;
       own.siblings = &halls_;
@@ -91,7 +92,7 @@ class SeveralHalls : public ::testing::Test {
   void TearDown() override {
     for (auto& shard : shards_) shard.loop->stop();
     writer_.reset();
-    shards_.clear();  // each hall before its CPU worker and its loop
+    shards_.clear();  // each hall before its CPU client and its loop
     shared_.reset();
     sqlite_.reset();
     for (const char* suffix : {"", "-wal", "-shm"})
@@ -110,7 +111,7 @@ class SeveralHalls : public ::testing::Test {
         [hall, c] { hall->connected(c, "127.0.0.1"); });
   }
 
-  // Destroyed hall first, then its CPU worker, then its loop (members in reverse).
+  // Destroyed hall first, then its CPU client, then its loop (members in reverse).
   struct Shard {
     std::unique_ptr<net::EventLoop> loop;
     std::unique_ptr<CpuService> cpu;
@@ -123,7 +124,8 @@ class SeveralHalls : public ::testing::Test {
   std::unique_ptr<StoreWriter> writer_;
   SharedOutbox outbox_;
   HallShards halls_;
-  std::vector<Shard> shards_;
+  cpu::CpuPool pool_{cpu::PoolConfig{cpu::ScheduleConfig{.workers = 2, .full_ms = 20}, 0}};
+  std::vector<Shard> shards_;  // their CPU clients go before the pool
 };
 
 bool is_group(const json& m, const std::string& game) {

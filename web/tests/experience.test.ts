@@ -76,6 +76,15 @@ describe("errors are written by the client, in the page's language", () => {
     expect(errorText("bad_name", { reason: "too_long", max: "32" }, ar)).toBe(
       "الاسم 32 حرفًا على الأكثر.",
     );
+    expect(errorText("group_full", { max: "32" }, en)).toBe(
+      "This table is full (at most 32 members).",
+    );
+    expect(errorText("cpu_busy", { reason: "lower_level", level: "5" }, en)).toBe(
+      "The CPU has too many tables to think for just now: level 5 or below can start at once.",
+    );
+    expect(errorText("cpu_busy", { reason: "full", level: "0" }, ar)).toBe(
+      "الحاسوب مشغول بطاولات كثيرة الآن؛ حاول بعد دقيقة.",
+    );
     expect(errorText("illegal_move", { reason: "unknown_reason" }, en)).toBe(
       "Illegal move: this move is not allowed",
     );

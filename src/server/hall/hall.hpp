@@ -18,7 +18,7 @@
 
 #include "core/scheduler.hpp"
 #include "rules/api/game.hpp"
-#include "server/hall/cpu_service.hpp"
+#include "server/cpu/cpu_service.hpp"
 #include "server/hall/rate_limits.hpp"
 #include "server/hall/siblings.hpp"
 #include "server/protocol/messages.hpp"
@@ -186,6 +186,12 @@ class Hall {
   // The CPU's move for the group's turn `ticket` (ignored when the turn has moved on).
   void cpu_answered(const std::string& id, uint64_t ticket, std::string move);
   void cancel_turn(Group& g);
+  // Whatever the CPU thinks for the table will not be read: the search is cancelled and a
+  // late answer is stale.
+  void stop_cpu(Group& g);
+  // Whose share of the CPU pool the table's searches take: the address of a person seated
+  // (in `seats`), else of a member, else the table itself.
+  std::string cpu_owner(const Group& g, const std::vector<std::string>& seats) const;
   void presence_changed(const std::string& person_id);
   void name_changed(const std::string& person_id);  // re-sends the person's tables
   // Who plays a group that is not ours: another hall of this process (shard), or another

@@ -90,7 +90,8 @@ struct Hall::Group {
   TimerId turn_timer = 0;
   TimerId grace_timer = 0;
   uint64_t cpu_ticket = 0;
-  int cpu_seat = -1;  // seat the CPU is thinking for (stand-ins too), -1 none
+  CpuJobId cpu_job = 0;  // the search running or waiting for the table, 0 none
+  int cpu_seat = -1;     // seat the CPU is thinking for (stand-ins too), -1 none
   CpuReason cpu_reason = CpuReason::Seat;
   int64_t last_move_version = 0;
   std::optional<pr::ResultView> result;

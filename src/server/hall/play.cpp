@@ -21,6 +21,19 @@ void Hall::start_game(Group& g, Done done) {
   const rules::Options options = g.game_options();
   auto made = game.new_game(options);
   if (!made) return done(g, make_error("bad_settings", made.error().message));
+  // A game with a CPU seat starts only if the CPU can promise its reply bound (docs/cpu.md).
+  if (std::find(seats.begin(), seats.end(), "") != seats.end()) {
+    const CpuAdmission admitted = cpu_.admit(cpu_owner(g, seats), g.id, g.game, g.cpu_level);
+    if (!admitted.admitted) {
+      const int level = admitted.level_available;
+      return done(g, make_error("cpu_busy",
+                                level > 0 ? "the CPU is busy: level " + std::to_string(level) +
+                                                " or below can start now"
+                                          : "the CPU is busy: try again in a minute",
+                                {{"reason", level > 0 ? "lower_level" : "full"},
+                                 {"level", std::to_string(level)}}));
+    }
+  }
   StoredGame data;
   data.options.insert(options.values().begin(), options.values().end());
   data.cpu_level = g.cpu_level;
@@ -63,8 +76,7 @@ void Hall::start_game(Group& g, Done done) {
             g.stand_ins.clear();
             g.left_during.clear();
             g.notation.clear();
-            g.cpu_seat = -1;
-            ++g.cpu_ticket;
+            stop_cpu(g);
             after_move(g, "start", std::to_string(g.game_number));
             done(g, ok_status());
           });

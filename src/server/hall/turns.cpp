@@ -27,9 +27,8 @@ void Hall::seat_owner_changed(Group& g, const std::string& person_id) {
   const int seat = g.state->seat_to_move();
   if (seat < 0 || g.seats[static_cast<size_t>(seat)] != person_id) return;
   if (at_table(g, person_id) && g.cpu_seat == seat && g.cpu_reason == CpuReason::Away) {
-    // The owner is back: they take over at once; the CPU's answer will be ignored.
-    ++g.cpu_ticket;
-    g.cpu_seat = -1;
+    // The owner is back: they take over at once.
+    stop_cpu(g);
   }
   schedule_turn(g);
 }
@@ -38,8 +37,31 @@ void Hall::cancel_turn(Group& g) {
   if (g.turn_timer) scheduler_.cancel(g.turn_timer);
   if (g.grace_timer) scheduler_.cancel(g.grace_timer);
   g.turn_timer = g.grace_timer = 0;
+  stop_cpu(g);
+}
+
+void Hall::stop_cpu(Group& g) {
+  if (g.cpu_job) cpu_.cancel(g.cpu_job);
+  g.cpu_job = 0;
   ++g.cpu_ticket;
   g.cpu_seat = -1;
+}
+
+std::string Hall::cpu_owner(const Group& g, const std::vector<std::string>& seats) const {
+  auto address_of = [this](const std::string& person_id) -> std::string {
+    const Person* p = find_person(person_id);
+    if (!p) return "";
+    for (ConnId c : p->conns)
+      if (auto it = conns_.find(c); it != conns_.end() && !it->second.address.empty())
+        return it->second.address;
+    return "";
+  };
+  for (const auto& s : seats)
+    if (!s.empty())
+      if (std::string a = address_of(s); !a.empty()) return a;
+  for (const auto& m : g.members)
+    if (std::string a = address_of(m); !a.empty()) return a;
+  return "table:" + g.id;
 }
 
 void Hall::schedule_turn(Group& g) {
@@ -100,17 +122,22 @@ void Hall::request_cpu(Group& g, CpuReason why) {
   if (g.grace_timer) scheduler_.cancel(g.grace_timer);
   g.turn_timer = g.grace_timer = 0;
   const int seat = g.state->seat_to_move();
+  stop_cpu(g);
   g.cpu_seat = seat;
   g.cpu_reason = why;
-  const uint64_t ticket = ++g.cpu_ticket;
+  const uint64_t ticket = g.cpu_ticket;
   CpuRequest request;
+  request.owner = cpu_owner(g, g.seats);
+  request.table = g.id;
+  request.urgent = why == CpuReason::Timeout;
   request.game = &g.rules_game();
   request.state = g.state->clone();
+  const rules::Options options = g.game_options();
+  for (const auto& [key, value] : options.values()) request.options.emplace_back(key, value);
   request.limits.level = g.cpu_level;
   int64_t budget = config_.cpu_move_ms;
   if (g.timer > 0) budget = std::min<int64_t>(budget, g.timer * 1000 / 2);
   request.limits.time_ms = budget;
-  request.limits.fixed_time = true;  // the CPU has no clock to save time for
   request.limits.seed = static_cast<uint64_t>(g.state->moves_played().size());
   std::weak_ptr<bool> alive = alive_;
   const std::string id = g.id;
@@ -118,7 +145,7 @@ void Hall::request_cpu(Group& g, CpuReason why) {
     bump(g, "cpu_playing", std::to_string(seat));
     broadcast(g);
   }
-  cpu_.request(std::move(request), [this, alive, id, ticket](std::string move) {
+  g.cpu_job = cpu_.request(std::move(request), [this, alive, id, ticket](std::string move) {
     if (auto a = alive.lock(); !a || !*a) return;
     cpu_answered(id, ticket, std::move(move));
   });
@@ -131,6 +158,7 @@ void Hall::cpu_answered(const std::string& id, uint64_t ticket, std::string move
   // A write of the group in flight (a change of its record): the answer waits for it.
   if (wait_for_commit(g, [this, id, ticket, move] { cpu_answered(id, ticket, move); })) return;
   if (g.cpu_ticket != ticket || g.status != TableStatus::Playing) return;  // superseded
+  g.cpu_job = 0;
   // The engine and the rules disagree (a CPU bug): the rules win, and the game must not
   // stall, so the first legal move is played instead.
   if (!g.state->clone()->play(move)) {

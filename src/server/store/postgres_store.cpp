@@ -19,11 +19,14 @@
 #include <vector>
 
 #include "core/log.hpp"
+#include "server/store/pg_connection.hpp"
 #include "server/store/store.hpp"
 
 namespace kaisho::server {
 
 namespace {
+using pg::connect;
+using pg::Rows;
 
 // Each step upgrades the schema from the version before it (the index + 1 is the version).
 const char* const kMigrations[] = {
@@ -50,80 +53,22 @@ CREATE TABLE group_leases (group_id TEXT PRIMARY KEY, server TEXT NOT NULL, epoc
 CREATE INDEX group_leases_server ON group_leases(server);
 ALTER TABLE moves ADD COLUMN stand_in TEXT;
 )sql",
+    // CPU worker processes (src/server/cpu/worker_queue.cpp): the searches the game servers
+    // ask for, each locked by the worker thinking about it.
+    R"sql(
+CREATE TABLE cpu_jobs (id BIGSERIAL PRIMARY KEY, server TEXT NOT NULL, job BIGINT NOT NULL,
+  game TEXT NOT NULL, options TEXT NOT NULL, start TEXT NOT NULL, moves TEXT NOT NULL,
+  level INTEGER NOT NULL, time_ms BIGINT NOT NULL, share DOUBLE PRECISION NOT NULL,
+  seed BIGINT NOT NULL, deadline BIGINT NOT NULL, move TEXT, answered_by TEXT);
+CREATE INDEX cpu_jobs_waiting ON cpu_jobs(deadline) WHERE move IS NULL;
+CREATE INDEX cpu_jobs_server ON cpu_jobs(server, job);
+)sql",
 };
 constexpr int kSchemaVersion = static_cast<int>(std::size(kMigrations));
 constexpr long long kMigrationLock = 0x4b616973686f;  // "Kaisho": one upgrade at a time
 constexpr long long kMaxSeats = 16;  // a game_players row beyond this is damaged, and skipped
 // The database's clock in milliseconds (leases are timed by it, not by the servers').
 constexpr const char* kNow = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
-
-// Timeouts on every connection: a database that does not answer is noticed in seconds, not
-// in TCP's two hours; a statement stuck behind a lock gives up; and a server that goes silent
-// in the middle of a transaction (paused, cut off) has it ended by the database after 2 s,
-// so that the leases it had share-locked can be taken by the others.
-constexpr const char* kConnectTimeout = "3";
-constexpr const char* kSessionSettings =
-    "SET statement_timeout = '5s'; SET lock_timeout = '3s'; "
-    "SET idle_in_transaction_session_timeout = '2s'";
-
-// One query's result, cleared when it goes out of scope.
-class Rows {
- public:
-  explicit Rows(PGresult* r) : r_(r) {}
-  ~Rows() { PQclear(r_); }
-  Rows(const Rows&) = delete;
-  Rows& operator=(const Rows&) = delete;
-  Rows(Rows&& o) noexcept : r_(std::exchange(o.r_, nullptr)) {}
-  bool ok() const {
-    const auto s = PQresultStatus(r_);
-    return s == PGRES_COMMAND_OK || s == PGRES_TUPLES_OK;
-  }
-  std::string error() const {
-    if (!r_) return "no result (the connection is lost)";
-    std::string m = PQresultErrorMessage(r_);
-    while (!m.empty() && (m.back() == '\n' || m.back() == ' ')) m.pop_back();
-    return m;
-  }
-  int size() const { return PQntuples(r_); }
-  int affected() const { return std::atoi(PQcmdTuples(r_)); }
-  // Whether the statement broke a constraint (a move already stored at its ply): a refusal of
-  // that write alone. Any other failure (a lock timeout, a lost connection) fails the batch.
-  bool broke_a_constraint() const {
-    const char* state = r_ ? PQresultErrorField(r_, PG_DIAG_SQLSTATE) : nullptr;
-    return state && state[0] == '2' && state[1] == '3';
-  }
-  std::string text(int row, int col) const { return PQgetvalue(r_, row, col); }
-  bool null(int row, int col) const { return PQgetisnull(r_, row, col) != 0; }
-  long long integer(int row, int col) const { return std::atoll(PQgetvalue(r_, row, col)); }
-  double real(int row, int col) const { return std::atof(PQgetvalue(r_, row, col)); }
-
- private:
-  PGresult* r_;
-};
-
-// Opens a connection with the timeouts above; null (and `error`) when it cannot.
-PGconn* connect(const std::string& uri, std::string* error) {
-  const char* keys[] = {"dbname",
-                        "connect_timeout",
-                        "keepalives",
-                        "keepalives_idle",
-                        "keepalives_interval",
-                        "keepalives_count",
-                        "tcp_user_timeout",
-                        nullptr};
-  const char* values[] = {uri.c_str(), kConnectTimeout, "1", "5", "2", "2", "6000", nullptr};
-  PGconn* conn = PQconnectdbParams(keys, values, 1);
-  if (PQstatus(conn) != CONNECTION_OK) {
-    if (error) *error = PQerrorMessage(conn);
-    PQfinish(conn);
-    return nullptr;
-  }
-  PQsetNoticeProcessor(
-      conn, [](void*, const char*) {}, nullptr);  // "already exists" notes
-  PGresult* r = PQexec(conn, kSessionSettings);
-  PQclear(r);
-  return conn;
-}
 
 class PostgresStore final : public Store {
  public:
@@ -505,7 +450,8 @@ Status empty_postgres_store_for_tests(const std::string& uri) {
   PGconn* conn = connect(uri, &error);
   if (!conn) return make_error("store", error);
   Rows r(PQexec(conn,
-                "TRUNCATE persons, ratings, groups, games, game_players, moves, group_leases "
+                "TRUNCATE persons, ratings, groups, games, game_players, moves, group_leases, "
+                "cpu_jobs "
                 "RESTART IDENTITY CASCADE"));
   const bool ok = r.ok();
   error = r.error();

@@ -218,6 +218,10 @@ export const en = {
   "err.bad_data": "The server could not read its own saved data.",
   "err.game_unreadable": "This game's saved record cannot be read.",
   "err.group_full": "This table is full (at most {max} members).",
+  "err.cpu_busy": "The CPU has too many tables to think for just now; try again in a minute.",
+  "err.cpu_busy.lower_level":
+    "The CPU has too many tables to think for just now: level {level} or below can start at once.",
+  "err.cpu_busy.full": "The CPU has too many tables to think for just now; try again in a minute.",
   "err.removed": "You were removed from this table.",
   "err.not_keeper": "Only the table's first member can remove members.",
   "err.too_many_tables": "You are at too many tables at once (at most {max}); leave one first.",

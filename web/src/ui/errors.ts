@@ -76,5 +76,5 @@ export function errorText(
   // A refusal that says why (bad_name: too_long, direction, ...) has its own sentence.
   const specific = `err.${code}.${params?.["reason"] ?? ""}`;
   if (params?.["reason"] && i18n.has(specific)) return i18n.t(specific, params);
-  return i18n.tk(`err.${code}`, i18n.t("err.generic", { code: ltrText(code) }));
+  return i18n.tk(`err.${code}`, i18n.t("err.generic", { code: ltrText(code) }), params);
 }

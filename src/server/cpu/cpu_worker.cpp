@@ -1,0 +1,127 @@
+#include "server/cpu/cpu_worker.hpp"
+
+#include <poll.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <thread>
+#include <vector>
+
+#include "ai/searcher.hpp"
+#include "core/log.hpp"
+#include "server/cpu/cpu_job.hpp"
+#include "server/cpu/worker_queue.hpp"
+#include "server/store/pg_connection.hpp"
+
+namespace kaisho::server::cpu {
+
+namespace {
+
+using pg::Rows;
+
+Rows exec(PGconn* conn, const char* sql, const std::vector<std::string>& params = {}) {
+  std::vector<const char*> values;
+  for (const auto& p : params) values.push_back(p.c_str());
+  return Rows(PQexecParams(conn, sql, static_cast<int>(values.size()), nullptr, values.data(),
+                           nullptr, nullptr, 0));
+}
+
+// A search holds its row locked inside a transaction: the database's 2 s idle-in-transaction
+// limit (for the game servers' own sessions) would end a long one.
+PGconn* connect_worker(const std::string& uri) {
+  std::string error;
+  PGconn* conn = pg::connect(uri, &error);
+  if (!conn) {
+    log::warning("cpu worker: " + error);
+    return nullptr;
+  }
+  const std::string setup = std::string("SET idle_in_transaction_session_timeout = '30s'; ") +
+                            "SET application_name = '" + kWorkerApplication + "'; LISTEN kaisho_cpu_jobs";
+  Rows r(PQexec(conn, setup.c_str()));
+  return conn;
+}
+
+// One thread: take the most urgent search nobody has, think, answer; wait for a notification
+// (or 200 ms) when there is none.
+void search_loop(const WorkerConfig& config, const std::atomic<bool>& stop) {
+  if (config.nice > 0)
+    setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), config.nice);
+  PGconn* conn = nullptr;
+  std::unique_ptr<ai::Searcher> searcher;
+  std::string searcher_game;
+  const ai::StopFlag never{false};
+  while (!stop.load()) {
+    if (!conn || PQstatus(conn) != CONNECTION_OK) {
+      if (conn) PQfinish(conn);
+      conn = connect_worker(config.db);
+      if (!conn) {
+        std::this_thread::sleep_for(std::chrono::seconds(1));
+        continue;
+      }
+    }
+    Rows begin(PQexec(conn, "BEGIN"));
+    Rows job = exec(conn,
+                    "SELECT id, game, options, start, moves, level, time_ms, share, seed "
+                    "FROM cpu_jobs WHERE move IS NULL ORDER BY deadline LIMIT 1 "
+                    "FOR UPDATE SKIP LOCKED");
+    if (!job.ok() || job.size() == 0) {
+      Rows end(PQexec(conn, "COMMIT"));
+      pollfd fd{PQsocket(conn), POLLIN, 0};
+      ::poll(&fd, 1, 200);
+      PQconsumeInput(conn);
+      while (PGnotify* n = PQnotifies(conn)) PQfreemem(n);
+      continue;
+    }
+    CpuJob j;
+    j.game = job.text(0, 1);
+    j.options = job.text(0, 2);
+    j.start = job.text(0, 3);
+    j.moves = job.text(0, 4);
+    j.level = static_cast<int>(job.integer(0, 5));
+    j.time_ms = job.integer(0, 6);
+    j.share = job.real(0, 7);
+    j.seed = static_cast<uint64_t>(job.integer(0, 8));
+    std::string move;
+    auto position = position_of(j);
+    if (!position) {
+      // A position the rules refuse: the game server plays a legal move of its own.
+      log::warning("cpu worker: job " + job.text(0, 0) + ": " + position.error().message);
+      move = "-";
+    } else {
+      if (searcher_game != j.game) {
+        searcher = ai::make_searcher(j.game);
+        searcher_game = j.game;
+      }
+      if (searcher && !position.value().state->outcome().over())
+        move = searcher->search(*position.value().state, limits_of(j), never, {}).best_move;
+      if (move.empty()) {
+        auto legal = position.value().state->legal_moves();
+        move = legal.empty() ? "-" : legal.front();
+      }
+    }
+    Rows answer = exec(conn,
+                       "UPDATE cpu_jobs SET move = $2, answered_by = $3 WHERE id = $1",
+                       {job.text(0, 0), move, config.name});
+    Rows notify(PQexec(conn, "NOTIFY kaisho_cpu_answers"));
+    Rows end(PQexec(conn, "COMMIT"));
+  }
+  if (conn) PQfinish(conn);
+}
+
+}  // namespace
+
+Status run_cpu_worker(const WorkerConfig& config, const std::atomic<bool>& stop) {
+  std::string error;
+  PGconn* probe = pg::connect(config.db, &error);
+  if (!probe) return make_error("cpu_worker", error);
+  PQfinish(probe);
+  std::vector<std::thread> threads;
+  for (int i = 0; i < config.threads; ++i)
+    threads.emplace_back([&config, &stop] { search_loop(config, stop); });
+  for (auto& t : threads) t.join();
+  return ok_status();
+}
+
+}  // namespace kaisho::server::cpu

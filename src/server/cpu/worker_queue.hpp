@@ -1,0 +1,41 @@
+#pragma once
+// Where the CPU pool sends searches when CPU worker processes are reachable: a queue table in
+// the PostgreSQL database the game servers already share (docs/cpu.md, "Worker processes").
+// A game server inserts a row per search and notifies `kaisho_cpu_jobs`; a worker takes the
+// most urgent row with FOR UPDATE SKIP LOCKED, keeps it locked while it thinks (if it dies,
+// the lock goes with its connection and the row waits again), writes the move and notifies
+// `kaisho_cpu_answers`. Each worker thread is a database session named kWorkerApplication:
+// the servers count them to know how many searches the workers can take.
+//
+// One thread uses a WorkerQueue (the pool's dispatcher): nothing here is thread-safe.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/result.hpp"
+#include "server/cpu/cpu_job.hpp"
+
+namespace kaisho::server::cpu {
+
+inline constexpr const char* kWorkerApplication = "kaisho-cpu-worker";
+
+class WorkerQueue {
+ public:
+  virtual ~WorkerQueue() = default;
+  // The search threads of the workers connected now (0: none, or no database).
+  virtual int capacity() = 0;
+  // Queues a search of this server with its deadline (the pool's steady milliseconds).
+  virtual Status send(CpuJobId id, const CpuJob& job, int64_t deadline_ms) = 0;
+  // Its answer is not wanted: the row goes unless a worker is thinking about it.
+  virtual void forget(CpuJobId id) = 0;
+  // The answers that came, waiting up to `ms` for the first.
+  virtual std::vector<std::pair<CpuJobId, std::string>> answers(int ms) = 0;
+};
+
+// The PostgreSQL queue of the server `server_name` (its rows are its own).
+Result<std::unique_ptr<WorkerQueue>> open_worker_queue(const std::string& uri,
+                                                       const std::string& server_name);
+
+}  // namespace kaisho::server::cpu
