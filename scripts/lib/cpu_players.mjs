@@ -12,9 +12,9 @@ export function percentile(values, p) {
   return percentileOfSorted([...values].sort((a, b) => a - b), p);
 }
 
-/** A greeted person: {ws, take()}; take() resolves to the next message, whatever it is. */
-async function greeted(port, address, name) {
-  const { status, ws } = await openWebSocket(port, { localAddress: address });
+/** A greeted person's WebSocket (`path` names a group to reach the hall that plays it). */
+async function greeted(port, address, name, path = '/ws') {
+  const { status, ws } = await openWebSocket(port, { localAddress: address, path });
   if (status !== 101) throw new Error(`WebSocket refused (${status}) from ${address}`);
   ws.send({ type: 'hello', name });
   const welcome = await ws.next((m) => m.type === 'welcome' || m.type === 'error', 30000);
@@ -54,7 +54,13 @@ export async function cpuPlayer({ port, address = '127.0.0.1', level = 8, thinkM
       let m;
       try { m = await ws.next(() => true, 600000); } catch { break; }
       if (m.type === 'error') {
-        if (m.code === 'cpu_busy') { me.refused.push(m); await sleep(1000); if (!me.stopped) ws.send({ type: 'start', group: id }); }
+        if (m.code === 'cpu_busy') {
+          // Refused: asks again a second later; the wait counts from the start that is taken.
+          me.refused.push(m);
+          await sleep(1000);
+          asked = performance.now();
+          if (!me.stopped) ws.send({ type: 'start', group: id });
+        }
         else me.errors.push(m);
         continue;
       }
@@ -97,12 +103,21 @@ export async function cpuPlayer({ port, address = '127.0.0.1', level = 8, thinkM
 export async function humanPair({ port, address = '127.0.0.1', thinkMs = 500, game = 'shogi',
   seed = 7 }) {
   const a = await greeted(port, address, 'Pair A');
-  const b = await greeted(port, address, 'Pair B');
   const pair = { trips: [], stopped: false, games: 0 };
   a.send({ type: 'create_group', game });
   const id = (await a.next((m) => m.type === 'group', 30000)).group.id;
+  // The second player comes by the table's link, as a friend would, and follows `moved` to
+  // the hall that plays it, as the page does (docs/protocol.md).
+  let b = await greeted(port, address, 'Pair B');
   b.send({ type: 'join_group', group: id });
-  await b.next((m) => m.type === 'group', 30000);
+  let joined = await b.next((m) => m.type === 'group' || m.type === 'error', 30000);
+  if (joined.type === 'error' && joined.code === 'moved') {
+    b.close();
+    b = await greeted(port, address, 'Pair B', `/ws?group=${id}&shard=${joined.params.shard}`);
+    b.send({ type: 'join_group', group: id });
+    joined = await b.next((m) => m.type === 'group' || m.type === 'error', 30000);
+  }
+  if (joined.type !== 'group') throw new Error(`join refused: ${joined.code}`);
   const pick = random(seed);
   const play = async (ws, starter) => {
     let version = 0;

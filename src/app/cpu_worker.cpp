@@ -63,8 +63,8 @@ int cpu_worker_command(const std::vector<std::string>& args, std::ostream& out, 
     stop.store(true);
   });
   waiter.detach();
-  out << "Kaisho CPU worker " << config.name << " is running with " << config.threads
-      << " threads" << std::endl;
+  out << "Kaisho CPU worker " << config.name << " is running with " << config.threads << " threads"
+      << std::endl;
   if (Status s = server::cpu::run_cpu_worker(config, stop); !s) {
     err << "error: " << s.error().message << "\n";
     return 1;

@@ -100,16 +100,21 @@ std::optional<Allotment> CpuSchedule::next(int64_t now_ms) {
 
   const double full = static_cast<double>(config_.full_ms);
   const double floor = config_.floor_share;
-  // Shared out across the workers, every search in the pool ends within the target, or
-  // within the time the most urgent waiting search has left if that is less (after a loss
-  // of workers, the searches that waited longest are not left to miss their deadlines)...
+  // Shared out across the workers, a search of every table that asked lately (as admission
+  // counts them: as if all asked at once, so that a quiet moment does not hand one search
+  // the time the others will need in a moment) ends within the target, or within the time
+  // the most urgent waiting search has left if that is less (after a loss of workers, the
+  // searches that waited longest are not left to miss their deadlines)...
   const int64_t network = config_.bound_ms - config_.target_ms;
   double window = static_cast<double>(config_.target_ms);
   for (const auto& [other_id, other] : jobs_) {
     const double slack = static_cast<double>(other.deadline_ms - now_ms - network);
     if (!other.running && slack > 0) window = std::min(window, slack);
   }
-  double share = window * config_.workers / std::max(total_cost_ms_, job.cost_ms);
+  double active_ms = 0;
+  for (auto& [name, o] : owners_) active_ms += demand_ms(o, now_ms);
+  active_ms /= config_.floor_share;
+  double share = window * config_.workers / std::max({active_ms, total_cost_ms_, job.cost_ms});
   // ...and this one within what its deadline leaves it after the network's part.
   const double left = static_cast<double>(job.deadline_ms - now_ms - network);
   share = std::min(share, left / std::max(1.0, job.cost_ms));

@@ -31,10 +31,10 @@ namespace kaisho::server::cpu {
 
 struct ScheduleConfig {
   int workers = 1;
-  int64_t bound_ms = 3000;     // every reply within this of its request (docs/cpu.md)
-  int64_t target_ms = 2500;    // what the shares aim at: the rest is dispatch and the network
-  int64_t full_ms = 1200;      // a search's full time (--cpu-ms)
-  double floor_share = 0.125;  // never less than this share of a level's time and nodes
+  int64_t bound_ms = 3000;          // every reply within this of its request (docs/cpu.md)
+  int64_t target_ms = 2500;         // what the shares aim at: the rest is dispatch and the network
+  int64_t full_ms = 1200;           // a search's full time (--cpu-ms)
+  double floor_share = 0.125;       // never less than this share of a level's time and nodes
   int64_t table_window_ms = 10000;  // a table counts this long after its last search
 };
 
@@ -88,10 +88,10 @@ class CpuSchedule {
   struct Owner {
     std::set<std::pair<int64_t, CpuJobId>> waiting;  // by deadline
     int jobs = 0;                                    // waiting and running
-    uint64_t served_round = 0;  // the last round it had a turn in
+    uint64_t served_round = 0;                       // the last round it had a turn in
     struct Table {
-      int64_t seen_ms = 0;     // admitted, or last asked for a search
-      double floor_ms = 0;     // its level's floor search
+      int64_t seen_ms = 0;  // admitted, or last asked for a search
+      double floor_ms = 0;  // its level's floor search
     };
     std::map<std::string, Table> tables;
   };

@@ -37,9 +37,9 @@ PGconn* connect_worker(const std::string& uri) {
     log::warning("cpu worker: " + error);
     return nullptr;
   }
-  const std::string setup = std::string("SET idle_in_transaction_session_timeout = '30s'; ") +
-                            "SET application_name = '" + kWorkerApplication + "'; LISTEN kaisho_cpu_jobs";
-  Rows r(PQexec(conn, setup.c_str()));
+  Rows r(PQexec(conn, "SET idle_in_transaction_session_timeout = '30s'; LISTEN kaisho_cpu_jobs"));
+  // The game servers count the sessions with this name (WorkerQueue::capacity).
+  Rows named = exec(conn, "SELECT set_config('application_name', $1, false)", {kWorkerApplication});
   return conn;
 }
 
@@ -83,26 +83,26 @@ void search_loop(const WorkerConfig& config, const std::atomic<bool>& stop) {
     j.time_ms = job.integer(0, 6);
     j.share = job.real(0, 7);
     j.seed = static_cast<uint64_t>(job.integer(0, 8));
-    std::string move;
+    // "-" when there is no move to give: the game server then plays a legal move of its own.
+    std::string move(1, '-');
     auto position = position_of(j);
     if (!position) {
-      // A position the rules refuse: the game server plays a legal move of its own.
       log::warning("cpu worker: job " + job.text(0, 0) + ": " + position.error().message);
-      move = "-";
     } else {
       if (searcher_game != j.game) {
         searcher = ai::make_searcher(j.game);
         searcher_game = j.game;
       }
+      std::string best;
       if (searcher && !position.value().state->outcome().over())
-        move = searcher->search(*position.value().state, limits_of(j), never, {}).best_move;
-      if (move.empty()) {
+        best = searcher->search(*position.value().state, limits_of(j), never, {}).best_move;
+      if (best.empty()) {
         auto legal = position.value().state->legal_moves();
-        move = legal.empty() ? "-" : legal.front();
+        if (!legal.empty()) best = legal.front();
       }
+      if (!best.empty()) move = std::move(best);
     }
-    Rows answer = exec(conn,
-                       "UPDATE cpu_jobs SET move = $2, answered_by = $3 WHERE id = $1",
+    Rows answer = exec(conn, "UPDATE cpu_jobs SET move = $2, answered_by = $3 WHERE id = $1",
                        {job.text(0, 0), move, config.name});
     Rows notify(PQexec(conn, "NOTIFY kaisho_cpu_answers"));
     Rows end(PQexec(conn, "COMMIT"));

@@ -43,8 +43,10 @@ class PostgresWorkerQueue final : public WorkerQueue {
     capacity_checked_ms_ = now;
     // A worker's thread is a session of the database named for it: one that dies (its
     // connection closed) is no longer counted at once.
-    Rows r = exec("SELECT count(*) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()",
-                  {kWorkerApplication});
+    Rows r = exec(
+        "SELECT count(*) FROM pg_stat_activity WHERE application_name = $1 AND datname = "
+        "current_database()",
+        {kWorkerApplication});
     capacity_ = r.ok() && r.size() == 1 ? static_cast<int>(r.integer(0, 0)) : 0;
     // Answers nobody took (their server forgot them) do not stay.
     exec("DELETE FROM cpu_jobs WHERE server = $1 AND deadline < $2",
@@ -83,8 +85,8 @@ class PostgresWorkerQueue final : public WorkerQueue {
     ::poll(&fd, 1, ms);
     PQconsumeInput(conn_);
     while (PGnotify* n = PQnotifies(conn_)) PQfreemem(n);
-    Rows r = exec(
-        "DELETE FROM cpu_jobs WHERE server = $1 AND move IS NOT NULL RETURNING job, move", {server_});
+    Rows r = exec("DELETE FROM cpu_jobs WHERE server = $1 AND move IS NOT NULL RETURNING job, move",
+                  {server_});
     if (!r.ok()) return out;
     for (int i = 0; i < r.size(); ++i)
       out.emplace_back(static_cast<CpuJobId>(r.integer(i, 0)), r.text(i, 1));

@@ -3,7 +3,6 @@
 namespace kaisho::server::pg {
 
 PGconn* connect(const std::string& uri, std::string* error) {
-
   const char* keys[] = {"dbname",
                         "connect_timeout",
                         "keepalives",

@@ -97,12 +97,10 @@ TEST(CpuPool, ACancelledSearchIsNeverAnsweredAndFreesItsThreadAtOnce) {
   auto client = pool.client(hall);
   int answers_of_cancelled = 0;
   // A search of a minute on the only thread, and one waiting behind it: both cancelled.
-  const CpuJobId running = client->request(shogi_request(8, 60'000), [&](std::string) {
-    ++answers_of_cancelled;
-  });
-  const CpuJobId waiting = client->request(shogi_request(8, 60'000), [&](std::string) {
-    ++answers_of_cancelled;
-  });
+  const CpuJobId running =
+      client->request(shogi_request(8, 60'000), [&](std::string) { ++answers_of_cancelled; });
+  const CpuJobId waiting =
+      client->request(shogi_request(8, 60'000), [&](std::string) { ++answers_of_cancelled; });
   while (pool.figures().running == 0) std::this_thread::yield();
   client->cancel(running);
   client->cancel(waiting);
@@ -167,7 +165,8 @@ TEST(CpuPool, SearchThreadsRunBelowTheNetworkAndTheHalls) {
   QueueScheduler hall;
   auto client = pool.client(hall);
   int answers = 0;
-  for (int k = 0; k < 3; ++k) client->request(shogi_request(1, 20), [&](std::string) { ++answers; });
+  for (int k = 0; k < 3; ++k)
+    client->request(shogi_request(1, 20), [&](std::string) { ++answers; });
   ASSERT_TRUE(hall.run_until([&] { return answers == 3; }));  // every thread has started
   EXPECT_EQ(threads_with_nice(19) - before, 3);
 }

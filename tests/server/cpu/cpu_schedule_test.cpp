@@ -41,7 +41,8 @@ TEST(CpuSchedule, EarliestDeadlineFirstAStandInForAPlayerOutOfTimeGoesBeforeATab
 
 TEST(CpuSchedule, UnderLoadEachSearchGetsLessTimeRatherThanALongerQueue) {
   CpuSchedule s(two_workers());
-  for (CpuJobId id = 1; id <= 32; ++id) s.add(id, "10.0.0.1", "t" + std::to_string(id), "shogi", 8, false, 0);
+  for (CpuJobId id = 1; id <= 32; ++id)
+    s.add(id, "10.0.0.1", "t" + std::to_string(id), "shogi", 8, false, 0);
   auto a = s.next(0);
   // 32 searches of 1.2 s on 2 workers within 2.5 s: 2 * 2500 / (32 * 1200) of each.
   EXPECT_NEAR(a->share, 2.0 * 2500 / (32 * 1200), 1e-9);
@@ -50,9 +51,26 @@ TEST(CpuSchedule, UnderLoadEachSearchGetsLessTimeRatherThanALongerQueue) {
   EXPECT_LT(16 * a->time_ms, 2500 + 1);
 }
 
+TEST(CpuSchedule, AQuietMomentDoesNotGiveOneSearchTheTimeTheOtherTablesWillNeed) {
+  CpuSchedule s(two_workers());
+  // 32 tables asked a moment ago (their people are thinking now); one asks again.
+  for (CpuJobId id = 1; id <= 32; ++id) {
+    s.add(id, "A", "t" + std::to_string(id), "shogi", 8, false, 0);
+    auto a = s.next(0);
+    s.finished(a->id, a->time_ms, false);
+  }
+  s.add(33, "A", "t1", "shogi", 8, false, 3000);
+  EXPECT_EQ(s.next(3000)->time_ms, 156) << "as if the 32 asked at once";
+  // Ten seconds after the others' last search, the table is alone again.
+  s.finished(33, 156, false);
+  s.add(34, "A", "t1", "shogi", 8, false, 13'500);
+  EXPECT_EQ(s.next(13'500)->time_ms, 1200);
+}
+
 TEST(CpuSchedule, NeverLessThanTheFloorShareOfALevel) {
   CpuSchedule s(two_workers());
-  for (CpuJobId id = 1; id <= 500; ++id) s.add(id, "10.0.0.1", "t" + std::to_string(id), "shogi", 8, false, 0);
+  for (CpuJobId id = 1; id <= 500; ++id)
+    s.add(id, "10.0.0.1", "t" + std::to_string(id), "shogi", 8, false, 0);
   auto a = s.next(0);
   EXPECT_DOUBLE_EQ(a->share, 0.125);
   EXPECT_EQ(a->time_ms, 150);
@@ -70,7 +88,8 @@ TEST(CpuSchedule, AfterALossOfWorkersTheSearchesThatWaitedLongestStillMeetTheirD
   ScheduleConfig config = two_workers();
   config.workers = 3;  // two of them at a worker process that is about to die
   CpuSchedule s(config);
-  for (CpuJobId id = 1; id <= 8; ++id) s.add(id, "A", "t" + std::to_string(id), "shogi", 8, false, 0);
+  for (CpuJobId id = 1; id <= 8; ++id)
+    s.add(id, "A", "t" + std::to_string(id), "shogi", 8, false, 0);
   s.set_workers(1);
   // 2 s later one thread is left for 8 searches whose deadlines are 1 s away (500 ms after
   // the network's part): each gets the floor, so that all 8 end in time (8 x 150 = 1.2 s is
@@ -79,7 +98,8 @@ TEST(CpuSchedule, AfterALossOfWorkersTheSearchesThatWaitedLongestStillMeetTheirD
   EXPECT_EQ(a->time_ms, 150);
   // Without a search waiting that close to its deadline, the load sets the share.
   CpuSchedule calm(config);
-  for (CpuJobId id = 1; id <= 8; ++id) calm.add(id, "A", "t" + std::to_string(id), "shogi", 8, false, 0);
+  for (CpuJobId id = 1; id <= 8; ++id)
+    calm.add(id, "A", "t" + std::to_string(id), "shogi", 8, false, 0);
   calm.set_workers(1);
   EXPECT_EQ(calm.next(0)->time_ms, 313);
 }
@@ -87,7 +107,8 @@ TEST(CpuSchedule, AfterALossOfWorkersTheSearchesThatWaitedLongestStillMeetTheirD
 TEST(CpuSchedule, ASearchTakenBackFromADeadWorkerKeepsItsDeadlineAndItsOwnersTurn) {
   CpuSchedule s(two_workers());
   s.add(1, "A", "a", "shogi", 8, false, 0);
-  for (CpuJobId id = 2; id <= 4; ++id) s.add(id, "B", "b" + std::to_string(id), "shogi", 8, false, 100);
+  for (CpuJobId id = 2; id <= 4; ++id)
+    s.add(id, "B", "b" + std::to_string(id), "shogi", 8, false, 100);
   auto sent = s.next(200);  // A's search goes to a worker process, which dies
   ASSERT_EQ(sent->id, 1u);
   s.take_back(1);
@@ -100,7 +121,8 @@ TEST(CpuSchedule, ASearchTakenBackFromADeadWorkerKeepsItsDeadlineAndItsOwnersTur
 TEST(CpuSchedule, OneAddressGetsNoMoreThanItsShareHoweverManyTablesItHolds) {
   CpuSchedule s(two_workers());
   CpuJobId id = 0;
-  for (int k = 0; k < 30; ++k) s.add(++id, "10.0.0.66", "t" + std::to_string(k), "shogi", 8, false, 0);
+  for (int k = 0; k < 30; ++k)
+    s.add(++id, "10.0.0.66", "t" + std::to_string(k), "shogi", 8, false, 0);
   // The attacker's first two run and are used up; then a player arrives from elsewhere.
   auto a1 = s.next(0), a2 = s.next(0);
   s.finished(a1->id, a1->time_ms, false);
@@ -163,18 +185,21 @@ TEST(CpuSchedule, NewGamesAreAdmittedOnlyWhileTheFloorsFitWithTheLevelAvailableO
   CpuSchedule s(two_workers());
   // One address alone has the whole pool: 2 * 2500 ms of searches at 150 ms (level 8's floor),
   // each table counted as if all asked at once, from its admission.
-  for (int k = 0; k < 33; ++k) ASSERT_TRUE(s.admit("A", "t" + std::to_string(k), "shogi", 8, 0).admitted) << k;
+  for (int k = 0; k < 33; ++k)
+    ASSERT_TRUE(s.admit("A", "t" + std::to_string(k), "shogi", 8, 0).admitted) << k;
   CpuAdmission refused = s.admit("A", "t33", "shogi", 8, 0);
   EXPECT_FALSE(refused.admitted);
   EXPECT_EQ(refused.level_available, 6) << "a level that stops at its node cap still fits";
-  EXPECT_TRUE(s.admit("A", "t5", "shogi", 8, 100).admitted) << "a table already counted starts its next game";
+  EXPECT_TRUE(s.admit("A", "t5", "shogi", 8, 100).admitted)
+      << "a table already counted starts its next game";
   // Another address is admitted: the pool is split between the two.
   EXPECT_TRUE(s.admit("B", "u0", "shogi", 8, 0).admitted);
 }
 
 TEST(CpuSchedule, ATableCountsForAWindowAfterItsLastSearch) {
   CpuSchedule s(two_workers());
-  for (int k = 0; k < 33; ++k) s.add(static_cast<CpuJobId>(k + 1), "A", "t" + std::to_string(k), "shogi", 8, false, 0);
+  for (int k = 0; k < 33; ++k)
+    s.add(static_cast<CpuJobId>(k + 1), "A", "t" + std::to_string(k), "shogi", 8, false, 0);
   for (CpuJobId id = 1; id <= 33; ++id) s.cancel_waiting(id);
   EXPECT_FALSE(s.admit("A", "new", "shogi", 8, 1000).admitted) << "its tables will ask again";
   EXPECT_TRUE(s.admit("A", "new", "shogi", 8, 12'000).admitted) << "they did not";
