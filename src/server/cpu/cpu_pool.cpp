@@ -22,6 +22,9 @@ class PoolClient final : public CpuService {
   ~PoolClient() override {
     for (CpuJobId id : state_->live) pool_.cancel(id);
     state_->live.clear();
+    // An answer is posted under the pool's lock: once it is taken here, no post to this
+    // client's executor is under way, and its executor may go.
+    pool_.barrier();
   }
 
   CpuJobId request(CpuRequest request, std::function<void(std::string)> on_move) override {
@@ -124,6 +127,10 @@ void CpuPool::cancel(CpuJobId id) {
       w->cancelled = true;
       w->stop.store(true);
     }
+}
+
+void CpuPool::barrier() {
+  std::lock_guard lock(mutex_);
 }
 
 CpuAdmission CpuPool::admit(const std::string& owner, const std::string& table,

@@ -50,6 +50,7 @@ class CpuPool {
   using Done = std::function<void(std::string move)>;  // called under mutex_
   CpuJobId submit(CpuRequest request, Done done);
   void cancel(CpuJobId id);
+  void barrier();  // returns once no answer is being posted
   CpuAdmission admit(const std::string& owner, const std::string& table, std::string_view game,
                      int level);
   void work(size_t worker);

@@ -204,7 +204,7 @@ class PostgresStore final : public Store {
   }
 
   std::vector<Result<int64_t>> write(const std::vector<Write>& batch) override {
-    return write_batch(batch, true);
+    return write_batch(batch);
   }
   Status ping() override { return command("SELECT 1"); }
 
@@ -250,25 +250,20 @@ class PostgresStore final : public Store {
     return buffer;
   }
 
-  // One transaction for the batch. A move, the most common write, is one statement
-  // (`moves_in_one_statement`: write_move); any other write goes in a savepoint of its own, so
-  // that a refused one (fenced, or a move already stored at its ply) leaves the others. When
-  // the database fails (a lock it waits for, a lost connection) the batch fails as one, rather
-  // than each of its writes waiting out the same timeout in turn; a one-statement move that
-  // fails has lost the transaction with it, and the batch is made again write by write.
-  std::vector<Result<int64_t>> write_batch(const std::vector<Write>& batch,
-                                           bool moves_in_one_statement) {
+  // One transaction for the batch, each write in a savepoint of its own, so that a refused
+  // one (fenced, or a move already stored at its ply) leaves the others. When the database
+  // fails (a lock it waits for, a lost connection) the batch fails as one, rather than each of
+  // its writes waiting out the same timeout in turn.
+  std::vector<Result<int64_t>> write_batch(const std::vector<Write>& batch) {
     std::vector<Result<int64_t>> out;
     if (Status s = command("BEGIN"); !s) {
       out.assign(batch.size(), s.error());
       return out;
     }
     for (const auto& w : batch) {
-      const auto* move = moves_in_one_statement ? std::get_if<MoveWrite>(&w.what) : nullptr;
-      Result<int64_t> r = move ? write_move(*move, w.fence) : write_in_savepoint(w);
+      Result<int64_t> r = write_in_savepoint(w);
       if (!r && r.error().code == "store") {
         (void)command("ROLLBACK");
-        if (move) return write_batch(batch, false);
         out.assign(batch.size(), r.error());
         return out;
       }
@@ -298,27 +293,6 @@ class PostgresStore final : public Store {
     if (r.size() == 1 && r.integer(0, 0) == f.epoch) return ok_status();
     return make_error("fenced", "the lease of group " + f.group + " has moved on from epoch " +
                                     std::to_string(f.epoch));
-  }
-  // A move in one statement, fenced in it (the lease's row share-locked until the transaction
-  // ends, as fence_holds does); a move already stored at its ply is skipped rather than an
-  // error, so no savepoint is needed. When nothing was inserted, a second look tells a fenced
-  // write from a refused one.
-  Result<int64_t> write_move(const MoveWrite& m, const Fence& f) {
-    std::vector<std::string> params = {std::to_string(m.game_id), std::to_string(m.ply), m.move,
-                                       m.stand_in};
-    std::string sql =
-        "INSERT INTO moves(game, ply, move, stand_in) SELECT $1, $2, $3, NULLIF($4, '')";
-    if (!f.group.empty()) {
-      sql +=
-          " WHERE EXISTS (SELECT 1 FROM group_leases WHERE group_id = $5 AND epoch = $6 FOR SHARE)";
-      params.push_back(f.group);
-      params.push_back(std::to_string(f.epoch));
-    }
-    Rows r = query(sql + " ON CONFLICT DO NOTHING RETURNING ply", params);
-    if (!r.ok()) return make_error("store", r.error());
-    if (r.size() == 1) return int64_t{0};
-    if (Status held = fence_holds(f); !held) return held.error();
-    return make_error("refused", "a move is already stored at ply " + std::to_string(m.ply));
   }
   Result<int64_t> apply(const MoveWrite& m) {
     Rows r =
