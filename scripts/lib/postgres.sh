@@ -6,6 +6,8 @@
 # kaisho_postgres_restart DIR      stop it (fast: sessions end) and start it again, waiting
 #                                  until it accepts connections.
 # kaisho_postgres_stop DIR         stop it at once (the files are left to the caller).
+# kaisho_postgres_throwaway        a PostgreSQL in a scratch folder on a random port, stopped
+#                                  and removed when the script exits; sets KAISHO_PG_URI.
 
 _kaisho_pg_bin() {
   local bin
@@ -48,4 +50,11 @@ kaisho_postgres_stop() {
   local dir=$1 bin
   bin=$(_kaisho_pg_bin) || return 1
   _kaisho_pg_as "$bin/pg_ctl" -D "$dir/data" -m immediate stop >/dev/null 2>&1 || true
+}
+
+kaisho_postgres_throwaway() {
+  _kaisho_pg_scratch=$(mktemp -d)
+  chmod 755 "$_kaisho_pg_scratch"
+  trap 'kaisho_postgres_stop "$_kaisho_pg_scratch/pg"; rm -rf "$_kaisho_pg_scratch"' EXIT
+  kaisho_postgres_start "$_kaisho_pg_scratch/pg" $((20000 + RANDOM % 20000))
 }

@@ -7,9 +7,5 @@ set -euo pipefail
 cd "$(dirname "$0")/../../.."
 test_bin=$(realpath "$1")
 source scripts/lib/postgres.sh
-work=$(mktemp -d)
-chmod 755 "$work"
-trap 'kaisho_postgres_stop "$work/pg"; rm -rf "$work"' EXIT
-port=$((20000 + RANDOM % 20000))
-kaisho_postgres_start "$work/pg" "$port"
+kaisho_postgres_throwaway
 KAISHO_TEST_POSTGRES=$KAISHO_PG_URI "$test_bin" --gtest_filter='Hall*.*:Store*.*:Own*.*:Table*.*'
