@@ -1,5 +1,6 @@
 // The hall: construction, connections, and the dispatch of each request to its handler.
 #include "server/hall/hall_internal.hpp"
+#include "server/identity/names.hpp"
 
 namespace kaisho::server {
 
@@ -12,7 +13,9 @@ Hall::Hall(Scheduler& scheduler, Store& store, WriteQueue& writes, Outbox& outbo
       cpu_(cpu),
       config_(config),
       limits_(config.limits ? config.limits : make_rate_limits(config)),
-      alive_(std::make_shared<bool>(true)) {}
+      alive_(std::make_shared<bool>(true)) {
+  prepare_name_checks();  // before the hall's thread runs (see names.hpp)
+}
 
 std::shared_ptr<RateLimits> make_rate_limits(const HallConfig& config) {
   return std::make_shared<RateLimits>(RateLimits::Buckets{

@@ -131,6 +131,11 @@ const SpoofCheck& spoof_check() {
 
 }  // namespace
 
+void prepare_name_checks() {
+  (void)clean_name("Kaisho 8");
+  (void)clean_name("ضيف");
+}
+
 Result<std::string> clean_name(std::string_view raw) {
   const std::string_view trimmed = text::trim(raw);
   if (trimmed.empty()) return refuse("empty", "a name may not be empty");

@@ -28,4 +28,10 @@ constexpr size_t kMaxNameLength = 32;  // code points
 
 Result<std::string> clean_name(std::string_view raw);
 
+// Loads what the checks use from ICU (its normalizers, character data, confusables) on the
+// calling thread. Call it before the threads that check names start: ICU loads these lazily
+// behind its own once-flags, which ThreadSanitizer cannot see through (Debian's ICU is not
+// instrumented), so a first use racing on two hall threads is reported as a data race.
+void prepare_name_checks();
+
 }  // namespace kaisho::server
