@@ -46,7 +46,9 @@ describe("fair play in the browser", { skip }, () => {
       const b = await open(lang, device);
       const c = await open(lang, device);
       const link = await friendsTable(a.page);
+      // b joins first and takes the second seat; c, joining after, only watches.
       await b.page.goto(link);
+      await waitGroup(b.page, (g) => g.table.your_seats.length === 1);
       await c.page.goto(link);
       await waitGroup(c.page, (g) => g.members.length === 3 && g.table.your_seats.length === 0);
       for (const id of ["set-game", "set-timer", "set-cpu"])
