@@ -240,6 +240,42 @@ TEST_F(StoreContract, ABatchIsOneTransactionWithAnOutcomeForEachWrite) {
   EXPECT_EQ(store_->group("g1")->data_json, R"({"v":1})");
 }
 
+TEST_F(StoreContract, AMoveOfAGameNotStoredIsRefusedAloneAndTheBatchsOtherMovesAreMade) {
+  const int64_t game = begin("g1", {"p1", ""});
+  const int64_t epoch = store_->claim_group("g1", "server-a", 60'000)->epoch;
+  auto out = store_->write({Write{MoveWrite{game, 0, "7g7f", ""}, {"g1", epoch}},
+                            Write{MoveWrite{game + 1000, 0, "7g7f", ""}, {"g1", epoch}},
+                            Write{MoveWrite{game, 1, "3c3d", "away"}, {"g1", epoch}}});
+  ASSERT_EQ(out.size(), 3u);
+  EXPECT_TRUE(out[0].ok());
+  ASSERT_FALSE(out[1].ok());
+  EXPECT_EQ(out[1].error().code, "refused") << out[1].error().message;
+  EXPECT_TRUE(out[2].ok());
+  EXPECT_EQ(store_->game(game)->moves, (std::vector<std::string>{"7g7f", "3c3d"}));
+  EXPECT_EQ(store_->game(game)->stand_ins, (std::vector<std::string>{"", "away"}));
+}
+
+TEST_F(StoreContract, MovesOfManyGroupsInOneBatchAreEachFencedByTheirOwnLease) {
+  const int64_t one = begin("g1", {"p1", ""});
+  const int64_t two = begin("g2", {"p2", ""});
+  const int64_t epoch_one = store_->claim_group("g1", "server-a", 60'000)->epoch;
+  const int64_t old_two = store_->claim_group("g2", "server-a", 60'000)->epoch;
+  const int64_t new_two = store_->claim_group("g2", "server-a", 60'000)->epoch;
+  auto out = store_->write({Write{MoveWrite{one, 0, "7g7f", ""}, {"g1", epoch_one}},
+                            Write{MoveWrite{two, 0, "2g2f", ""}, {"g2", old_two}},
+                            Write{MoveWrite{one, 1, "3c3d", ""}, {"g1", epoch_one}},
+                            Write{MoveWrite{two, 0, "5g5f", ""}, {"g2", new_two}},
+                            Write{MoveWrite{one, 1, "8c8d", ""}, {"g1", epoch_one}}});
+  ASSERT_EQ(out.size(), 5u);
+  EXPECT_TRUE(out[0].ok());
+  EXPECT_EQ(out[1].error().code, "fenced");
+  EXPECT_TRUE(out[2].ok());
+  EXPECT_TRUE(out[3].ok());
+  EXPECT_EQ(out[4].error().code, "refused") << "ply 1 twice in one batch";
+  EXPECT_EQ(store_->game(one)->moves, (std::vector<std::string>{"7g7f", "3c3d"}));
+  EXPECT_EQ(store_->game(two)->moves, std::vector<std::string>{"5g5f"});
+}
+
 TEST_F(StoreContract, AWriteUnderAnEpochThatHasMovedOnIsFencedAndTheOthersAreMade) {
   const int64_t game = begin("g1", {"p1", ""});
   const int64_t old_epoch = store_->claim_group("g1", "server-a", 60'000)->epoch;

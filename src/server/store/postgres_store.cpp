@@ -14,8 +14,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <set>
 #include <string>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "core/log.hpp"
@@ -204,7 +208,7 @@ class PostgresStore final : public Store {
   }
 
   std::vector<Result<int64_t>> write(const std::vector<Write>& batch) override {
-    return write_batch(batch);
+    return write_batch(batch, true);
   }
   Status ping() override { return command("SELECT 1"); }
 
@@ -250,27 +254,112 @@ class PostgresStore final : public Store {
     return buffer;
   }
 
-  // One transaction for the batch, each write in a savepoint of its own, so that a refused
-  // one (fenced, or a move already stored at its ply) leaves the others. When the database
-  // fails (a lock it waits for, a lost connection) the batch fails as one, rather than each of
-  // its writes waiting out the same timeout in turn.
-  std::vector<Result<int64_t>> write_batch(const std::vector<Write>& batch) {
+  // One transaction for the batch. Moves, the common write, go a run at a time: consecutive
+  // moves are fenced by one statement (their leases share-locked, as fence_holds does) and
+  // inserted by one more, a move already stored at its ply skipped rather than an error; so a
+  // batch of moves costs four round trips however many it holds. Any other write goes in a
+  // savepoint of its own, so that a refused one (fenced, or breaking a constraint) leaves the
+  // others. When the database fails (a lock it waits for, a lost connection) the batch fails
+  // as one, rather than each of its writes waiting out the same timeout in turn. A run of moves
+  // that breaks a constraint other than its key (a game that is not there) lost the
+  // transaction with it: the batch is made again write by write.
+  std::vector<Result<int64_t>> write_batch(const std::vector<Write>& batch, bool moves_in_runs) {
     std::vector<Result<int64_t>> out;
-    if (Status s = command("BEGIN"); !s) {
-      out.assign(batch.size(), s.error());
+    auto fail_all = [&](const Error& e) {
+      (void)command("ROLLBACK");
+      out.assign(batch.size(), e);
       return out;
-    }
-    for (const auto& w : batch) {
-      Result<int64_t> r = write_in_savepoint(w);
-      if (!r && r.error().code == "store") {
-        (void)command("ROLLBACK");
-        out.assign(batch.size(), r.error());
-        return out;
+    };
+    if (Status s = command("BEGIN"); !s) return fail_all(s.error());
+    for (size_t i = 0; i < batch.size();) {
+      size_t end = i;
+      while (moves_in_runs && end < batch.size() &&
+             std::holds_alternative<MoveWrite>(batch[end].what))
+        ++end;
+      if (end > i) {
+        Status s = write_moves(batch, i, end, out);
+        if (!s && s.error().code == "refused") {
+          (void)command("ROLLBACK");
+          return write_batch(batch, false);
+        }
+        if (!s) return fail_all(s.error());
+        i = end;
+        continue;
       }
+      Result<int64_t> r = write_in_savepoint(batch[i]);
+      if (!r && r.error().code == "store") return fail_all(r.error());
       out.push_back(std::move(r));
+      ++i;
     }
     if (Status s = command("COMMIT"); !s) out.assign(batch.size(), s.error());
     return out;
+  }
+
+  // The moves batch[begin, end) in two statements: their leases share-locked and read, then
+  // the moves whose lease holds inserted, each move's outcome appended to `out`. Fails (and
+  // appends nothing) when the database does, code "store", or when the insert broke a
+  // constraint other than the moves' key, code "refused".
+  Status write_moves(const std::vector<Write>& batch, size_t begin, size_t end,
+                     std::vector<Result<int64_t>>& out) {
+    std::set<std::string> groups;
+    for (size_t i = begin; i < end; ++i)
+      if (!batch[i].fence.group.empty()) groups.insert(batch[i].fence.group);
+    std::map<std::string, int64_t> epochs;
+    if (!groups.empty()) {
+      nlohmann::json ids = nlohmann::json::array();
+      for (const auto& g : groups) ids.push_back(g);
+      Rows r = query(
+          "SELECT group_id, epoch FROM group_leases WHERE group_id IN (SELECT "
+          "json_array_elements_text($1::json)) FOR SHARE",
+          {ids.dump()});
+      if (!r.ok()) return make_error("store", r.error());
+      for (int k = 0; k < r.size(); ++k) epochs[r.text(k, 0)] = r.integer(k, 1);
+    }
+    // Each move's outcome: fenced, a second move at the same ply in this run (refused), or
+    // sent (decided by what the insert returns).
+    std::vector<std::optional<Error>> refusal(end - begin);
+    std::set<std::pair<int64_t, int>> sent;
+    nlohmann::json rows = nlohmann::json::array();
+    for (size_t i = begin; i < end; ++i) {
+      const auto& m = std::get<MoveWrite>(batch[i].what);
+      const Fence& f = batch[i].fence;
+      if (!f.group.empty() && (!epochs.contains(f.group) || epochs[f.group] != f.epoch))
+        refusal[i - begin] = fenced(f);
+      else if (!sent.insert({m.game_id, m.ply}).second)
+        refusal[i - begin] = already_stored(m);
+      else
+        rows.push_back(
+            {{"game", m.game_id}, {"ply", m.ply}, {"move", m.move}, {"stand_in", m.stand_in}});
+    }
+    std::set<std::pair<int64_t, int>> inserted;
+    if (!rows.empty()) {
+      Rows r = query(
+          "INSERT INTO moves(game, ply, move, stand_in) SELECT game, ply, move, NULLIF(stand_in, "
+          "'') FROM json_to_recordset($1::json) AS m(game BIGINT, ply INTEGER, move TEXT, "
+          "stand_in TEXT) ON CONFLICT (game, ply) DO NOTHING RETURNING game, ply",
+          {rows.dump()});
+      if (!r.ok()) return make_error(r.broke_a_constraint() ? "refused" : "store", r.error());
+      for (int k = 0; k < r.size(); ++k)
+        inserted.insert({r.integer(k, 0), static_cast<int>(r.integer(k, 1))});
+    }
+    for (size_t i = begin; i < end; ++i) {
+      const auto& m = std::get<MoveWrite>(batch[i].what);
+      if (refusal[i - begin])
+        out.push_back(*refusal[i - begin]);
+      else if (inserted.contains({m.game_id, m.ply}))
+        out.push_back(int64_t{0});
+      else
+        out.push_back(already_stored(m));
+    }
+    return ok_status();
+  }
+  static Error fenced(const Fence& f) {
+    return make_error("fenced", "the lease of group " + f.group + " has moved on from epoch " +
+                                    std::to_string(f.epoch));
+  }
+  static Error already_stored(const MoveWrite& m) {
+    return make_error("refused", "game " + std::to_string(m.game_id) +
+                                     " already has a move stored at ply " + std::to_string(m.ply));
   }
   Result<int64_t> write_in_savepoint(const Write& w) {
     if (Status s = command("SAVEPOINT one"); !s) return s.error();
@@ -291,8 +380,7 @@ class PostgresStore final : public Store {
     Rows r = query("SELECT epoch FROM group_leases WHERE group_id = $1 FOR SHARE", {f.group});
     if (!r.ok()) return make_error("store", r.error());
     if (r.size() == 1 && r.integer(0, 0) == f.epoch) return ok_status();
-    return make_error("fenced", "the lease of group " + f.group + " has moved on from epoch " +
-                                    std::to_string(f.epoch));
+    return fenced(f);
   }
   Result<int64_t> apply(const MoveWrite& m) {
     Rows r =
