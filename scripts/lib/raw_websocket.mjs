@@ -5,10 +5,14 @@
 // can do none of that.
 import net from "node:net";
 import crypto from "node:crypto";
+import zlib from "node:zlib";
 
-/** A masked client frame (opcode 1: text); `rsv1` marks it compressed (permessage-deflate). */
+/**
+ * A masked client frame (opcode 1: text) of `text` (a string, or the bytes as a Buffer);
+ * `rsv1` marks it compressed (permessage-deflate).
+ */
 export function frame(text, { opcode = 1, rsv1 = false } = {}) {
-  const payload = Buffer.from(text);
+  const payload = Buffer.isBuffer(text) ? text : Buffer.from(text);
   const mask = crypto.randomBytes(4);
   const len = payload.length;
   const first = 0x80 | (rsv1 ? 0x40 : 0) | opcode;
@@ -22,9 +26,9 @@ export function frame(text, { opcode = 1, rsv1 = false } = {}) {
 }
 
 /**
- * The whole server frames (unmasked) at the start of `buf`: [{opcode, fin, payload}], and the
- * rest of the buffer (a frame not complete yet). A long message may come in several frames
- * (see messages()).
+ * The whole server frames (unmasked) at the start of `buf`: [{opcode, fin, rsv1, payload,
+ * wire}] (`wire`: the frame's bytes on the wire, header included), and the rest of the buffer
+ * (a frame not complete yet). A long message may come in several frames (see messages()).
  */
 export function unframe(buf) {
   const frames = [];
@@ -42,7 +46,13 @@ export function unframe(buf) {
       off = at + 10;
     }
     if (buf.length < off + len) break;
-    frames.push({ opcode: buf[at] & 15, fin: (buf[at] & 0x80) !== 0, payload: buf.subarray(off, off + len) });
+    frames.push({
+      opcode: buf[at] & 15,
+      fin: (buf[at] & 0x80) !== 0,
+      rsv1: (buf[at] & 0x40) !== 0,
+      payload: buf.subarray(off, off + len),
+      wire: off + len - at,
+    });
     at = off + len;
   }
   return [frames, buf.subarray(at)];
@@ -75,13 +85,26 @@ export function connectFrom(port, localAddress = "127.0.0.1") {
   });
 }
 
+/** A message compressed by a server with no context takeover: inflated on its own. */
+function inflate(payload) {
+  return zlib.inflateRawSync(Buffer.concat([payload, Buffer.from([0, 0, 0xff, 0xff])]), {
+    finishFlush: zlib.constants.Z_SYNC_FLUSH,
+  });
+}
+
 /**
  * Opens a WebSocket to `path` from `localAddress` with `headers` (Host defaults to
  * 127.0.0.1:PORT). Resolves to {status, head, ws}: `ws` (when the status is 101) has
  * send(message), next(pred, ms), messages, closed (a promise of the close code, or null when
- * the connection ended without a close frame) and close().
+ * the connection ended without a close frame) and close(). With `deflate`, it offers
+ * permessage-deflate and inflates what comes compressed (`ws.compressed` says whether the
+ * server took the offer; the server compresses each message on its own). Every message
+ * received has a non-enumerable `wireBytes`: its frames' bytes on the wire.
  */
-export async function openWebSocket(port, { localAddress, path = "/ws", headers = {} } = {}) {
+export async function openWebSocket(
+  port,
+  { localAddress, path = "/ws", headers = {}, deflate = false } = {},
+) {
   const sock = await connectFrom(port, localAddress);
   const lines = [`GET ${path} HTTP/1.1`, `Host: 127.0.0.1:${port}`];
   const all = {
@@ -89,6 +112,7 @@ export async function openWebSocket(port, { localAddress, path = "/ws", headers 
     Connection: "Upgrade",
     "Sec-WebSocket-Key": crypto.randomBytes(16).toString("base64"),
     "Sec-WebSocket-Version": "13",
+    ...(deflate ? { "Sec-WebSocket-Extensions": "permessage-deflate; client_max_window_bits" } : {}),
     ...headers,
   };
   for (const [k, v] of Object.entries(all))
@@ -99,7 +123,7 @@ export async function openWebSocket(port, { localAddress, path = "/ws", headers 
   sock.write(lines.join("\r\n") + "\r\n\r\n");
   let pending = Buffer.alloc(0);
   let head = null;
-  const join = messageJoiner();
+  let parts = null; // the message coming in fragments: {payloads, rsv1, wire}
   const messages = [];
   let waiters = [];
   let closeCode = undefined;
@@ -119,9 +143,20 @@ export async function openWebSocket(port, { localAddress, path = "/ws", headers 
       const [frames, rest] = unframe(pending);
       pending = rest;
       for (const f of frames) {
-        const m = join(f);
-        if (typeof m === "string") messages.push(JSON.parse(m));
-        else if (m?.opcode === 8) closeCode = m.payload.length >= 2 ? m.payload.readUInt16BE(0) : 1005;
+        if (f.opcode >= 8) {
+          if (f.opcode === 8) closeCode = f.payload.length >= 2 ? f.payload.readUInt16BE(0) : 1005;
+          continue;
+        }
+        if (f.opcode !== 0) parts = { payloads: [], rsv1: f.rsv1, wire: 0 };
+        if (!parts) continue;
+        parts.payloads.push(f.payload);
+        parts.wire += f.wire;
+        if (!f.fin) continue;
+        const payload = Buffer.concat(parts.payloads);
+        const m = JSON.parse((parts.rsv1 ? inflate(payload) : payload).toString());
+        Object.defineProperty(m, "wireBytes", { value: parts.wire });
+        messages.push(m);
+        parts = null;
       }
       wake();
     });
@@ -141,8 +176,10 @@ export async function openWebSocket(port, { localAddress, path = "/ws", headers 
   const ws = {
     messages,
     closed,
+    compressed: /permessage-deflate/i.test(head),
     socket: sock,
-    send: (m, options) => sock.write(frame(typeof m === "string" ? m : JSON.stringify(m), options)),
+    send: (m, options) =>
+      sock.write(frame(typeof m === "string" || Buffer.isBuffer(m) ? m : JSON.stringify(m), options)),
     close: () => sock.destroy(),
     /** The first message (not yet taken) that satisfies pred; rejects on close or after ms. */
     next(pred = () => true, ms = 15000) {

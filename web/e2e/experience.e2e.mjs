@@ -287,17 +287,20 @@ describe("what a new player meets", { skip }, () => {
       const { page } = d;
       await createTable(page, "hasami", "cpu");
       await waitGroup(page, (g) => g.table.status === "playing");
+      // Labelled ("· rating 1500?"), with the mark of the page's language (Arabic ؟).
+      const mark = lang === "ar" ? "\u061f" : "?";
+      const label = lang === "ar" ? "التقييم" : "rating";
       const mine = page.locator(".players li.you .rating-badge");
-      assert.equal((await mine.textContent()).trim(), "1500?");
+      assert.equal((await mine.textContent()).trim(), `· ${label} 1500${mark}`);
       const cpu = page.locator(".players li:not(.you) .rating-badge");
-      assert.match((await cpu.textContent()).trim(), /^\d{3,4}$/);
+      assert.match((await cpu.textContent()).trim(), new RegExp(`^· ${label} \\d{3,4}$`));
       await page.locator(".resign").click();
       await page.locator(".resign-yes").click();
       await waitGroup(page, (g) => g.table.status === "finished");
       const note = await page.locator(".rating-note").textContent();
       assert.match(note, lang === "ar" ? /مؤقت/ : /provisional/);
       assert.match(note, /\d+%/);
-      assert.match(note, /1500\?/);
+      assert.ok(note.includes(`1500${mark}`), note);
       await shot(page, `rating-explained-${lang}-${where}`);
     });
   }

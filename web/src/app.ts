@@ -7,6 +7,7 @@ import {
   type ClientMessage,
   type GameId,
   type GroupState,
+  type MissedEvent,
   type OptionValue,
   type ServerMessage,
   msg,
@@ -18,6 +19,8 @@ import { type Prefs, readPrefs, writePrefs } from "./state/prefs";
 import { clampIndex } from "./history/replay";
 import { errorText } from "./ui/errors";
 import { describeChange } from "./ui/announce";
+import { applyGroupPatch } from "./net/patch";
+import { cpuMovesWhileAway, formatSeen, parseSeen, whileAwayText } from "./ui/whileAway";
 import { chime, showTurn } from "./ui/attention";
 
 /**
@@ -29,6 +32,8 @@ export type CreateMode = "cpu" | "setup" | "friends";
 
 /** How many times a move the server could not store is sent again (half a second apart). */
 const MOVE_RETRIES = 20;
+/** The longest name the server takes, in code points (docs/protocol.md, set_name). */
+const MAX_NAME_LENGTH = 32;
 
 export interface Actions {
   createGroup(game: GameId, mode: CreateMode): void;
@@ -257,32 +262,21 @@ export class App {
           this.actions.requestRecord(r.id, true);
         break;
       }
-      case "group": {
-        const g = m.group;
-        const prev = this.store.state.group;
-        const accepted = this.store.receiveGroup(g, m.missed, performance.now());
-        if (!accepted) break;
-        this.storage.set(KEYS.lastGroup, g.id);
-        this.tableChanged(prev, g);
-        if (this.afterCreate) {
-          const mode = this.afterCreate.mode;
-          this.afterCreate = null;
-          // The table exists: "Creating the table…" has said all it had to say.
-          if (this.store.state.notice?.code === "creating") this.store.update({ notice: null });
-          if (mode === "cpu" && g.table.status === "idle") this.send(msg.start(g.id));
-          this.navigate({ page: "group", id: g.id });
+      case "group_patch": {
+        // What changed since the state this page holds; when it holds another version (a
+        // message missed, or a whole state that came in between), it asks for the whole state.
+        const cur = this.store.state.group;
+        if (!cur || cur.id !== m.group || m.version <= cur.version) break;
+        const patched = applyGroupPatch(cur, m);
+        if (!patched) {
+          this.send(msg.sync(cur.id, cur.version));
           break;
         }
-        // Opening the site returns a seated player to the game in progress.
-        if (
-          this.route.page === "front" &&
-          g.table.status === "playing" &&
-          g.table.your_seats.length > 0 &&
-          !this.resumeOffered
-        ) {
-          this.resumeOffered = true;
-          this.navigate({ page: "group", id: g.id }, true);
-        }
+        this.groupArrived(patched, undefined);
+        break;
+      }
+      case "group": {
+        this.groupArrived(m.group, m.missed);
         break;
       }
       case "error": {
@@ -405,15 +399,70 @@ export class App {
     else setTimeout(() => this.conn?.moveTo(url), 300);
   }
 
+  /** A group state arrived, whole or rebuilt from a patch. */
+  private groupArrived(g: GroupState, missed: MissedEvent[] | undefined): void {
+    const prev = this.store.state.group;
+    const accepted = this.store.receiveGroup(g, missed, performance.now());
+    if (!accepted) return;
+    this.storage.set(KEYS.lastGroup, g.id);
+    this.tableChanged(prev, g);
+    if (this.afterCreate) {
+      const mode = this.afterCreate.mode;
+      this.afterCreate = null;
+      // The table exists: "Creating the table…" has said all it had to say.
+      if (this.store.state.notice?.code === "creating") this.store.update({ notice: null });
+      if (mode === "cpu" && g.table.status === "idle") this.send(msg.start(g.id));
+      this.navigate({ page: "group", id: g.id });
+      return;
+    }
+    // Opening the site returns a seated player to the game in progress.
+    if (
+      this.route.page === "front" &&
+      g.table.status === "playing" &&
+      g.table.your_seats.length > 0 &&
+      !this.resumeOffered
+    ) {
+      this.resumeOffered = true;
+      this.navigate({ page: "group", id: g.id }, true);
+    }
+  }
+
   /** Announces what changed at the table, and marks the viewer's turn in the tab. */
   private tableChanged(prev: GroupState | null, next: GroupState): void {
     const change = describeChange(prev, next, this.i18n, this.store.state.prefs.moveStyle);
     for (const text of change.speech) this.announce(text);
+    this.reportWhileAway(prev, next);
     if (change.othersMoved && this.store.state.prefs.sound) {
       this.chimes += 1;
       chime();
     }
     this.updateTitle();
+  }
+
+  /**
+   * Tells a returning player what the CPU did for them: the moves it made for their seats
+   * since this device last showed the game (the previous state after a reconnection, the stored
+   * count when the page is opened again).
+   */
+  private reportWhileAway(prev: GroupState | null, next: GroupState): void {
+    const game = next.table.game;
+    if (!game) return;
+    const prevGame = prev?.id === next.id ? prev.table.game : undefined;
+    const seen =
+      prevGame?.id === game.id
+        ? prevGame.moves.length
+        : parseSeen(this.storage.get(KEYS.seen), game.id);
+    this.storage.set(KEYS.seen, formatSeen(game.id, game.moves.length));
+    if (seen === null || next.table.your_seats.length === 0) return;
+    const text = whileAwayText(
+      next,
+      cpuMovesWhileAway(next, seen),
+      this.i18n,
+      this.store.state.prefs.moveStyle,
+    );
+    if (!text) return;
+    this.announce(text);
+    this.store.update({ awayNote: { game: game.id, text } });
   }
 
   private updateTitle(): void {
@@ -451,6 +500,7 @@ export class App {
       this.store.update({
         pending: { move: text, version: g.version, sentAt: Date.now(), rid },
         notice: null,
+        awayNote: null,
       });
       this.send(msg.move(g.id, text, g.version, rid));
     },
@@ -485,6 +535,14 @@ export class App {
     setName: (name) => {
       const n = name.trim();
       if (!n) return;
+      // Counted as the server counts (code points); a longer name is refused whole, never cut.
+      if ([...n].length > MAX_NAME_LENGTH) {
+        const params = { reason: "too_long", max: String(MAX_NAME_LENGTH) };
+        this.store.update({
+          notice: this.notice("error", errorText("bad_name", params, this.i18n), "bad_name"),
+        });
+        return;
+      }
       this.storage.set(KEYS.name, n);
       this.send(msg.setName(n));
       this.store.update({ notice: this.notice("info", this.i18n.t("name.saved")) });

@@ -111,7 +111,11 @@ describe("connection", () => {
     expect(timers.map((t) => t.ms)).toEqual([500, 1000]);
     timers[1]!.fn();
     sockets[2]!.open();
-    expect(JSON.parse(sockets[2]!.sent[0]!)).toEqual({ type: "hello", token: "TOKEN" });
+    expect(JSON.parse(sockets[2]!.sent[0]!)).toEqual({
+      type: "hello",
+      token: "TOKEN",
+      patches: true,
+    });
     sockets[2]!.receive(welcome);
     sockets[2]!.drop();
     // A successful greeting resets the backoff.
@@ -158,7 +162,11 @@ describe("connection", () => {
       .fn();
     expect(sockets).toHaveLength(2);
     sockets[1]!.open();
-    expect(JSON.parse(sockets[1]!.sent[0]!)).toEqual({ type: "hello", token: "TOKEN" });
+    expect(JSON.parse(sockets[1]!.sent[0]!)).toEqual({
+      type: "hello",
+      token: "TOKEN",
+      patches: true,
+    });
   });
   it("builds the socket URL from the page", () => {
     expect(socketUrl({ protocol: "https:", host: "k.example" })).toBe("wss://k.example/ws");

@@ -8,6 +8,8 @@ import { errorText, illegalReason } from "../src/ui/errors";
 import { moveLabel, standInAt } from "../src/ui/moveText";
 import { cpuName, personName, recordPlayerName } from "../src/ui/names";
 import { formatRating, signed } from "../src/ui/ratings";
+import { cpuMovesWhileAway, formatSeen, parseSeen, whileAwayText } from "../src/ui/whileAway";
+import { readPrefs } from "../src/state/prefs";
 import illegalMoveHeader from "../../src/rules/api/illegal_move.hpp?raw";
 
 const en = new I18n("en");
@@ -103,9 +105,10 @@ describe("names the site gives are written in the page's language", () => {
 });
 
 describe("ratings", () => {
-  it("marks a provisional rating with ? and writes changes with a true minus", () => {
-    expect(formatRating(1499.6, true)).toBe("1500?");
-    expect(formatRating(1350, false)).toBe("1350");
+  it("marks a provisional rating with ? (Arabic ؟) and writes changes with a true minus", () => {
+    expect(formatRating(1499.6, true, "en")).toBe("1500?");
+    expect(formatRating(1499.6, true, "ar")).toBe("1500\u061f");
+    expect(formatRating(1350, false, "ar")).toBe("1350");
     expect(signed(-389)).toBe("\u2212389");
     expect(signed(12)).toBe("+12");
     expect(signed(0)).toBe("±0");
@@ -166,6 +169,7 @@ function table(moves: string[], toMove: number, extra: Partial<GroupState["table
       your_seats: [0],
       board: { kind: "grid", points: [] },
       game: {
+        id: 7,
         number: 1,
         position: "",
         start: "",
@@ -206,5 +210,99 @@ describe("what is announced", () => {
     const c = describeChange(table(["7g7f"], 1), table(["7g7f", "3c3d", "2g2f"], 1), en, "usi");
     expect(c.speech[0]).toBe(`2 moves were played; the last: ${LRI}2g2f${PDI}.`);
     expect(describeChange(null, table([], 0), en, "usi").speech).toEqual(["Game 1", "Your turn"]);
+  });
+});
+
+describe("the end of a game, said in words", () => {
+  const over = (result: NonNullable<GroupState["table"]["game"]>["result"]) => {
+    const g = table(["7g7f", "3c3d"], -1);
+    g.table.status = "finished";
+    g.table.game!.result = result;
+    return g;
+  };
+  it("says who won, how, and the viewer's rating change", () => {
+    const g = over({
+      kind: "win",
+      winner: 1,
+      reason: "checkmate",
+      rating_changes: [
+        {
+          person: "me",
+          seat: 0,
+          before: 1500,
+          after: 1462.4,
+          provisional_before: true,
+          provisional: true,
+        } as never,
+      ],
+    });
+    const c = describeChange(table(["7g7f"], 1), g, en, "usi");
+    expect(c.speech).toContain("Game over: You lost — \u2068Gote (CPU level 3)\u2069 wins");
+    expect(c.speech).toContain("by checkmate");
+    expect(c.speech).toContain(
+      `Your rating: ${LRI}1500?${PDI} → ${LRI}1462?${PDI} (${LRI}\u221238${PDI})`,
+    );
+    const a = describeChange(table(["7g7f"], 1), g, ar, "usi");
+    expect(a.speech).toContain("بكش ملك");
+    expect(a.speech.join(" ")).toContain(`${LRI}1500\u061f${PDI}`);
+  });
+  it("says when the game did not count for the viewer's rating", () => {
+    const g = over({
+      kind: "win",
+      winner: 0,
+      reason: "resignation",
+      rating_changes: [
+        { person: "me", seat: 0, before: 1500, after: 1500, counted: false, rule: "left" } as never,
+      ],
+    });
+    const c = describeChange(table(["7g7f"], 1), g, en, "usi");
+    expect(c.speech[c.speech.length - 1]).toBe(
+      `Your rating stays ${LRI}1500${PDI}: this game did not count for it`,
+    );
+  });
+});
+
+describe("what the CPU did while the player was away", () => {
+  const away = () => {
+    const g = table(["7g7f", "3c3d", "2g2f", "8c8d", "2f2e"], 1);
+    g.table.game!.stand_ins = [
+      { ply: 0, seat: 0, reason: "timeout" },
+      { ply: 2, seat: 0, reason: "away" },
+      { ply: 3, seat: 1, reason: "away" },
+      { ply: 4, seat: 0, reason: "away" },
+    ];
+    return g;
+  };
+  it("counts the moves made for the viewer's seats because they were away, since last seen", () => {
+    expect(cpuMovesWhileAway(away(), 0)).toEqual([2, 4]);
+    expect(cpuMovesWhileAway(away(), 3)).toEqual([4]);
+    expect(cpuMovesWhileAway(away(), 5)).toEqual([]);
+  });
+  it("says how many and the last one, in the chosen notation", () => {
+    expect(whileAwayText(away(), [2, 4], en, "western")).toBe(
+      `While you were away, the CPU made 2 moves for you; the last: ${LRI}W:2f2e${PDI}.`,
+    );
+    expect(whileAwayText(away(), [4], en, "usi")).toBe(
+      `While you were away, the CPU made a move for you: ${LRI}2f2e${PDI}.`,
+    );
+    expect(whileAwayText(away(), [2, 4], ar, "usi")).toBe(
+      `في غيابك لعب الحاسوب نقلتين عنك؛ آخرهما: ${LRI}2f2e${PDI}.`,
+    );
+    expect(whileAwayText(away(), [], en, "usi")).toBeNull();
+  });
+  it("keeps the count of moves seen for one game at a time", () => {
+    expect(parseSeen(formatSeen(7, 12), 7)).toBe(12);
+    expect(parseSeen(formatSeen(7, 12), 8)).toBeNull();
+    expect(parseSeen("garbage", 7)).toBeNull();
+    expect(parseSeen(null, 7)).toBeNull();
+  });
+});
+
+describe("display preferences", () => {
+  it("default to Japanese-style notation and no sound, and keep a choice", () => {
+    const none = { get: () => null, set: () => {} };
+    expect(readPrefs(none)).toEqual({ moveStyle: "japanese", sound: false });
+    const chose = { get: (k: string) => (k === "notation" ? "usi" : null), set: () => {} };
+    expect(readPrefs(chose).moveStyle).toBe("usi");
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { I18n } from "../src/i18n";
 import {
-  durationMinutes,
+  gameLength,
+  gameLengthText,
   formatDate,
   ratingChange,
   resultSummary,
@@ -209,10 +210,16 @@ describe("history rows", () => {
     expect(a).toMatch(/2025/); // Latin digits in Arabic too
     expect(a).not.toMatch(/[٠-٩]/);
   });
-  it("give the length in whole minutes", () => {
-    expect(durationMinutes(4524948, 4527135)).toBe(1);
-    expect(durationMinutes(0, 25 * 60_000)).toBe(25);
-    expect(durationMinutes(10, 5)).toBeNull();
+  it("give the length in seconds below a minute, else in whole minutes", () => {
+    expect(gameLength(4524948, 4527135)).toEqual({ unit: "seconds", n: 2 });
+    expect(gameLength(0, 200)).toEqual({ unit: "seconds", n: 1 });
+    expect(gameLength(0, 59_400)).toEqual({ unit: "seconds", n: 59 });
+    expect(gameLength(0, 25 * 60_000)).toEqual({ unit: "minutes", n: 25 });
+    expect(gameLength(10, 5)).toBeNull();
+    expect(gameLengthText(0, 12_000, en)).toBe("12 s");
+    expect(gameLengthText(0, 12_000, ar)).toBe("12 ثانية");
+    expect(gameLengthText(0, 2_000, ar)).toBe("ثانيتان");
+    expect(gameLengthText(10, 5, en)).toBe("—");
     expect(en.tn("history.minutes", 25)).toBe("25 min");
     expect(ar.tn("history.minutes", 2)).toBe("دقيقتان");
     expect(ar.tn("history.minutes", 5)).toBe("5 دقائق");
@@ -236,6 +243,7 @@ describe("history rows", () => {
       headline: "Draw",
       reason: "the move limit was reached",
       outcome: "draw",
+      place: null,
     });
     const placement: GameResult = {
       kind: "placement",
@@ -247,6 +255,7 @@ describe("history rows", () => {
     const p = resultSummary("yonin", ["S", "W", "N", "E"], placement, en, 0);
     expect(p.headline).toBe("\u2068West (W)\u2069 wins");
     expect(p.outcome).toBe("loss");
+    expect(p.place).toBe(3);
     const pairs: GameResult = { ...placement, places: [1, 2, 1, 2] };
     expect(winningSeats(pairs)).toEqual([0, 2]);
     const odd: GameResult = { kind: "win", winner: 0, reason: "meteor", rating_changes: [] };

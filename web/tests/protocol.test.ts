@@ -3,8 +3,13 @@ import { msg, parseServerMessage } from "../src/net/protocol";
 
 describe("message builders", () => {
   it("build hello with and without a token", () => {
-    expect(msg.hello(null)).toEqual({ type: "hello" });
-    expect(msg.hello("tok", "ليلى")).toEqual({ type: "hello", token: "tok", name: "ليلى" });
+    expect(msg.hello(null)).toEqual({ type: "hello", patches: true });
+    expect(msg.hello("tok", "ليلى")).toEqual({
+      type: "hello",
+      token: "tok",
+      name: "ليلى",
+      patches: true,
+    });
   });
   it("build the group messages of protocol 1", () => {
     expect(msg.createGroup("musashi")).toEqual({ type: "create_group", game: "musashi" });
@@ -41,9 +46,9 @@ describe("message builders", () => {
       cpu_level: 1,
     });
   });
-  it("trim names to the protocol's 32 characters", () => {
+  it("trim names but never cut them (a long name is refused whole, by the page or the server)", () => {
     expect(msg.setName("  Omar  ")).toEqual({ type: "set_name", name: "Omar" });
-    expect((msg.setName("x".repeat(40)) as { name: string }).name).toHaveLength(32);
+    expect((msg.setName("x".repeat(40)) as { name: string }).name).toHaveLength(40);
   });
   it("stay far below the 16 KiB frame limit", () => {
     expect(

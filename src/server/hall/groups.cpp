@@ -97,6 +97,7 @@ void Hall::on_join(ConnId c, const std::string& rid, const pr::JoinGroup& m) {
     broadcast(*g);
   } else {
     outbox_.send(c, pr::encode(view(*g, person)));
+    if (auto conn = conns_.find(c); conn != conns_.end()) conn->second.holds[g->id] = g->version;
   }
 }
 

@@ -54,6 +54,10 @@ struct Hall::Person {
 struct Hall::Conn {
   std::string person;
   std::string address;
+  bool patches = false;  // takes group_patch (hello)
+  // The version of each group's state this connection was last sent: a patch goes only to a
+  // connection that holds its base.
+  std::map<std::string, int64_t> holds;
   double tokens = 0;
   int64_t refilled_ms = 0;
   int refused = 0;
@@ -76,6 +80,9 @@ struct Hall::Group {
   bool record_failed = false;  // its last write failed: shown anyway, written with the next
   bool committing = false;     // a write of the group is in flight
   bool show_after = false;     // a change waits for that write before it is shown
+  // The state last shown to the members: the next one is sent as what changed since it
+  // (group_patch). A member whose page missed it asks for the whole state (sync).
+  std::optional<pr::GroupEncoder> shown;
   std::deque<std::function<void()>> queued;  // requests that wait for the write
   TableStatus status = TableStatus::Idle;
   std::vector<std::string> seats;  // person per seat ("" = CPU)

@@ -52,6 +52,7 @@ void Hall::on_hello(ConnId c, const std::string& rid, const pr::Hello& m) {
     }
   }
   conn.person = person->id;
+  conn.patches = m.patches;
   const bool was_away = !present(person->id);
   person->conns.insert(c);
   if (config_.siblings) config_.siblings->connected(person->id, config_.shard);

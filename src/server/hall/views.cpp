@@ -135,14 +135,35 @@ void Hall::broadcast(Group& g) {
     return;
   }
   g.record_failed = false;
-  std::optional<pr::GroupEncoder> encoder;  // built once, for the first member online
+  // Built once for the members online; sent to connections that take patches (hello) as what
+  // changed since the state shown before, when that is smaller. With nobody online the next
+  // state goes whole.
+  std::optional<pr::GroupEncoder> encoder;
+  std::optional<pr::GroupPatch> patch;
   for (const auto& m : g.members) {
     auto p = persons_.find(m);
     if (p == persons_.end() || p->second->conns.empty()) continue;
-    if (!encoder) encoder.emplace(view(g, ""));
-    const std::string text = encoder->for_member(m, your_seats(g, m));
-    for (ConnId c : p->second->conns) outbox_.send(c, text);
+    if (!encoder) {
+      encoder.emplace(view(g, ""));
+      if (g.shown) patch = encoder->patch_since(*g.shown);
+    }
+    const auto seats = your_seats(g, m);
+    std::string whole, changes;  // each made once, for the member's connections that take it
+    for (ConnId c : p->second->conns) {
+      auto conn = conns_.find(c);
+      if (conn == conns_.end()) continue;
+      int64_t& held = conn->second.holds[g.id];
+      if (patch && conn->second.patches && held == g.shown->version()) {
+        if (changes.empty()) changes = patch->for_member(seats);
+        outbox_.send(c, changes);
+      } else {
+        if (whole.empty()) whole = encoder->for_member(m, seats);
+        outbox_.send(c, whole);
+      }
+      held = g.version;
+    }
   }
+  g.shown = std::move(encoder);
 }
 
 void Hall::on_sync(ConnId c, const std::string& rid, const pr::Sync& m) {
@@ -152,6 +173,7 @@ void Hall::on_sync(ConnId c, const std::string& rid, const pr::Sync& m) {
   for (const auto& e : g->log)
     if (e.version > m.version) missed.push_back(e);
   outbox_.send(c, pr::encode(view(*g, person_of(c)), &missed));
+  if (auto conn = conns_.find(c); conn != conns_.end()) conn->second.holds[g->id] = g->version;
 }
 
 void Hall::on_history(ConnId c, const std::string&) {

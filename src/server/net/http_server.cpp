@@ -421,9 +421,25 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
       if (auto self = weak.lock()) self->close();
     });
     server_.ws_places.idle(place_, true);
-    ws_.read_message_max(server_.config.max_message_bytes);
+    ws_.read_message_max(server_.config.max_message_bytes);  // counted after inflating
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+    ws_.set_option(compression());
     ws_.async_accept(req, beast::bind_front_handler(&WsSession::on_accept, shared_from_this()));
+  }
+  // permessage-deflate when the client offers it: every message compressed on its own (no
+  // context carried from one message to the next, so that a secret in one, the device token of
+  // `welcome`, can never be guessed from how well later messages, which carry names others
+  // chose, compress); small windows, so a connection costs tens of kilobytes, not hundreds.
+  static websocket::permessage_deflate compression() {
+    websocket::permessage_deflate pmd;
+    pmd.server_enable = true;
+    pmd.server_no_context_takeover = true;
+    pmd.client_no_context_takeover = true;
+    pmd.server_max_window_bits = 12;
+    pmd.client_max_window_bits = 12;
+    pmd.compLevel = 6;
+    pmd.memLevel = 4;
+    return pmd;
   }
   void send(std::string text) {
     asio::post(ws_.get_executor(), [self = shared_from_this(), text = std::move(text)]() mutable {

@@ -1,5 +1,6 @@
 #include <nlohmann/json.hpp>
 
+#include "server/protocol/json_patch.hpp"
 #include "server/protocol/json_read.hpp"
 #include "server/protocol/messages.hpp"
 
@@ -78,6 +79,10 @@ Result<Envelope> decode_request(std::string_view text, std::string* rid_out) {
       auto n = str(j, "name", 512);
       if (!n) return n.error();
       h.name = n.value();
+    }
+    if (j.contains("patches")) {
+      if (!j["patches"].is_boolean()) return bad("'patches' must be true or false");
+      h.patches = j["patches"].get<bool>();
     }
     return done(Request(h));
   }
@@ -307,9 +312,28 @@ std::string encode_board(const rules::BoardGeometry& b) {
                {"lines", lines}});
 }
 
+// What an encoder keeps: the shared state as a document (to diff the next state against),
+// the option schema and board as the text the caller cached, and the message's text up to the
+// member's own part.
+struct GroupEncoder::Shared {
+  std::string id;
+  int64_t version = 0;
+  json state;  // the group object without option_schema, board, your_seats and you, and
+               // with the legal moves compact (compact_moves)
+  std::string schema_json;
+  std::string board_json;
+  std::string head;  // {"type":"group","group":{...,"table":{...,"your_seats":
+};
+
 // The text is composed by hand around fragments: {"type":"group","group":{...shared...,
 // "table":{...shared...,"your_seats":[...]},"you":"..."},"missed":[...]}.
 GroupEncoder::GroupEncoder(const GroupView& g) {
+  auto owned = std::make_shared<Shared>();
+  Shared& sh = *owned;
+  sh.id = g.id;
+  sh.version = g.version;
+  sh.schema_json = g.schema_json;
+  sh.board_json = g.board_json;
   json members = json::array();
   for (const auto& m : g.members)
     members.push_back(
@@ -333,33 +357,10 @@ GroupEncoder::GroupEncoder(const GroupView& g) {
                         {"provisional", s.rating->provisional}};
     seats.push_back(seat);
   }
-  head_ = "{\"type\":\"group\",\"group\":{";
-  append_field(head_, "id", g.id);
-  head_ += ',';
-  append_field(head_, "version", g.version);
-  head_ += ',';
-  append_field(head_, "game", g.game);
-  head_ += ',';
-  append_field(head_, "settings",
-               {{"options", g.options}, {"timer", g.timer}, {"cpu_level", g.cpu_level}});
-  head_ += ',';
-  append_field(head_, "members", members);
-  if (!g.schema_json.empty()) {
-    head_ += ",\"option_schema\":";
-    head_ += g.schema_json;
-  }
-  head_ += ",\"table\":{";
-  append_field(head_, "status", g.status);
-  head_ += ',';
-  append_field(head_, "seat_names", g.seat_names);
-  head_ += ',';
-  append_field(head_, "seats", seats);
-  head_ += ',';
-  append_field(head_, "next_players", g.next_players);
-  if (!g.board_json.empty()) {
-    head_ += ",\"board\":";
-    head_ += g.board_json;
-  }
+  json table = {{"status", g.status},
+                {"seat_names", g.seat_names},
+                {"seats", std::move(seats)},
+                {"next_players", g.next_players}};
   if (g.current) {
     const GameView& v = *g.current;
     json game = {{"id", v.id},
@@ -381,17 +382,62 @@ GroupEncoder::GroupEncoder(const GroupView& g) {
       stand_ins.push_back({{"ply", si.ply}, {"seat", si.seat}, {"reason", si.reason}});
     game["stand_ins"] = stand_ins;
     if (!v.notation.empty()) game["notation"] = v.notation;
-    head_ += ',';
-    append_field(head_, "game", game);
+    table["game"] = std::move(game);
   }
-  head_ += ",\"your_seats\":";
+  sh.state = {
+      {"id", g.id},
+      {"version", g.version},
+      {"game", g.game},
+      {"settings", {{"options", g.options}, {"timer", g.timer}, {"cpu_level", g.cpu_level}}},
+      {"members", std::move(members)},
+      {"table", std::move(table)}};
+
+  const json& t = sh.state["table"];
+  std::string& head = sh.head;
+  head = "{\"type\":\"group\",\"group\":{";
+  for (const char* key : {"id", "version", "game", "settings", "members"}) {
+    append_field(head, key, sh.state[key]);
+    head += ',';
+  }
+  if (!g.schema_json.empty()) {
+    head += "\"option_schema\":";
+    head += g.schema_json;
+    head += ',';
+  }
+  head += "\"table\":{";
+  for (const char* key : {"status", "seat_names", "seats", "next_players"}) {
+    append_field(head, key, t[key]);
+    head += ',';
+  }
+  if (!g.board_json.empty()) {
+    head += "\"board\":";
+    head += g.board_json;
+    head += ',';
+  }
+  if (auto game = t.find("game"); game != t.end()) {
+    append_field(head, "game", *game);
+    head += ',';
+  }
+  head += "\"your_seats\":";
+  // What the next state is diffed against holds the legal moves compact (they change whole
+  // with every move, and are the largest part of a patch).
+  if (auto game = sh.state["table"].find("game"); game != sh.state["table"].end() && g.current)
+    if (auto compact = compact_moves(g.current->legal_moves)) (*game)["legal_moves"] = *compact;
+  shared_ = std::move(owned);
+}
+
+GroupEncoder::~GroupEncoder() = default;
+
+int64_t GroupEncoder::version() const {
+  return shared_->version;
 }
 
 std::string GroupEncoder::for_member(const std::string& you, const std::vector<int>& your_seats,
                                      const std::vector<MissedEvent>* missed) const {
+  const std::string& head = shared_->head;
   std::string out;
-  out.reserve(head_.size() + 64 + you.size());
-  out += head_;
+  out.reserve(head.size() + 64 + you.size());
+  out += head;
   out += dump(your_seats);
   out += "},";
   append_field(out, "you", you);
@@ -403,6 +449,35 @@ std::string GroupEncoder::for_member(const std::string& you, const std::vector<i
     out += ',';
     append_field(out, "missed", list);
   }
+  out += '}';
+  return out;
+}
+
+std::optional<GroupPatch> GroupEncoder::patch_since(const GroupEncoder& before) const {
+  const Shared& now = *shared_;
+  const Shared& was = *before.shared_;
+  if (now.id != was.id || now.version <= was.version || now.schema_json != was.schema_json ||
+      now.board_json != was.board_json)
+    return std::nullopt;
+  const json ops = json_diff(was.state, now.state);
+  GroupPatch patch;
+  patch.head_ = "{\"type\":\"group_patch\",";
+  append_field(patch.head_, "group", now.id);
+  patch.head_ += ',';
+  append_field(patch.head_, "base", was.version);
+  patch.head_ += ',';
+  append_field(patch.head_, "version", now.version);
+  patch.head_ += ',';
+  append_field(patch.head_, "ops", ops);
+  patch.head_ += ",\"your_seats\":";
+  // Worth it only when smaller than the whole state.
+  if (patch.head_.size() >= now.head.size()) return std::nullopt;
+  return patch;
+}
+
+std::string GroupPatch::for_member(const std::vector<int>& your_seats) const {
+  std::string out = head_;
+  out += dump(your_seats);
   out += '}';
   return out;
 }

@@ -3,6 +3,7 @@
 // in the server reads or writes protocol JSON.
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -22,6 +23,9 @@ constexpr size_t kMaxFrameBytes = 16 * 1024;
 struct Hello {
   std::optional<std::string> token;
   std::optional<std::string> name;
+  // The client applies group_patch messages (a group's change since the state it was sent
+  // before); without it, every change comes as the whole state.
+  bool patches = false;
 };
 struct SetName {
   std::string name;
@@ -263,16 +267,38 @@ std::string encode(const GroupView& m, const std::vector<MissedEvent>* missed = 
 std::string encode_schema(const rules::OptionSchema& schema);
 std::string encode_board(const rules::BoardGeometry& board);
 
+// What changed at a group since the state its members were last sent, for one member:
+// {"type":"group_patch","group":ID,"base":V0,"version":V1,"ops":[JSON Patch],"your_seats":[..]}
+// (docs/protocol.md). The operations are shared; only your_seats is the member's own.
+class GroupPatch {
+ public:
+  std::string for_member(const std::vector<int>& your_seats) const;
+
+ private:
+  friend class GroupEncoder;
+  std::string head_;  // up to your_seats
+};
+
 // One group state for many members: everything but `you` and `your_seats` is encoded once
-// (a move at a table of five costs one encoding, not five).
+// (a move at a table of five costs one encoding, not five). Cheap to share (the encoded state
+// is held by a shared pointer), so a hall keeps the last one it showed to diff the next.
 class GroupEncoder {
  public:
   explicit GroupEncoder(const GroupView& shared);
+  ~GroupEncoder();
+  GroupEncoder(const GroupEncoder&) = default;
+  GroupEncoder& operator=(const GroupEncoder&) = default;
   std::string for_member(const std::string& you, const std::vector<int>& your_seats,
                          const std::vector<MissedEvent>* missed = nullptr) const;
+  // The change from `before` (an earlier state of the same group) to this one; none when it
+  // would not be smaller than this whole state, or the group's game (its option schema or
+  // board) changed, or `before` is not older.
+  std::optional<GroupPatch> patch_since(const GroupEncoder& before) const;
+  int64_t version() const;
 
  private:
-  std::string head_;  // up to the table's your_seats
+  struct Shared;
+  std::shared_ptr<const Shared> shared_;
 };
 std::string encode(const std::vector<HistoryEntry>& games);
 std::string encode(const RecordView& m);

@@ -11,6 +11,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import zlib from 'node:zlib';
 import { connectFrom, openWebSocket } from '../../../scripts/lib/raw_websocket.mjs';
 import { eventually, sleep, startServer, within } from '../e2e/server_process.mjs';
 
@@ -332,7 +333,7 @@ test('one address opening connections faster than any page does is closed before
 
 test('a version from the future and a compressed frame are refused', async (t) => {
   const s = await server(t);
-  const c = await greeted(s.port, from(1), { headers: { 'Sec-WebSocket-Extensions': 'permessage-deflate' } });
+  const c = await greeted(s.port, from(1));
   c.ws.send({ type: 'create_group', game: 'shogi' });
   const g = (await c.ws.next((m) => m.type === 'group')).group;
   c.ws.send({ type: 'start', group: g.id });
@@ -340,9 +341,33 @@ test('a version from the future and a compressed frame are refused', async (t) =
   c.ws.send({ type: 'move', group: g.id, move: '7g7f', version: g.version + 1e9, rid: 'm' });
   const refused = await c.ws.next((m) => m.rid === 'm');
   assert.equal(refused.code, 'bad_message');
-  // permessage-deflate is not offered: a frame marked compressed closes with 1002.
+  // permessage-deflate was not asked for: a frame marked compressed closes with 1002.
   c.ws.send({ type: 'history' }, { rsv1: true });
   assert.equal(await c.ws.closed, 1002);
+});
+
+test('with permessage-deflate, replies come compressed and a message that inflates past the limit closes with 1009', async (t) => {
+  const s = await server(t);
+  const { ws } = await openWebSocket(s.port, { localAddress: from(1), deflate: true });
+  assert.ok(ws.compressed, 'the server takes the offer');
+  // A message is compressed on its own, its last four bytes (00 00 ff ff) left off (RFC 7692).
+  const compress = (bytes) => {
+    const c = zlib.deflateRawSync(bytes, { finishFlush: zlib.constants.Z_SYNC_FLUSH });
+    return c.subarray(0, c.length - 4);
+  };
+  ws.send(compress(Buffer.from(JSON.stringify({ type: 'hello' }))), { rsv1: true });
+  const welcome = await ws.next((m) => m.type === 'welcome', within(15000));
+  assert.ok(welcome.token, 'a compressed hello is read; the welcome comes compressed');
+  assert.ok(welcome.wireBytes < JSON.stringify(welcome).length);
+  // 1 MB of one letter is a frame of about a kilobyte: the limit counts what it inflates to.
+  const bomb = compress(Buffer.alloc(1 << 20, 'a'));
+  assert.ok(bomb.length < 4096);
+  ws.send(bomb, { rsv1: true });
+  const code = await ws.closed;
+  assert.ok(code === 1009 || code === null, `closed (${code})`);
+  // The server goes on.
+  const other = await greeted(s.port, from(2));
+  assert.equal(other.reply.type, 'welcome');
 });
 
 test('names that display as nothing or as someone else are refused with their reason', async (t) => {

@@ -21,10 +21,25 @@ export function formatDate(ms: number, lang: Lang, timeZone?: string): string | 
   }).format(new Date(ms));
 }
 
-/** Whole minutes a game lasted (at least 1), or null when unknown. */
-export function durationMinutes(startedMs: number, endedMs: number): number | null {
+/**
+ * How long a game lasted: whole seconds below a minute (at least 1), whole minutes from there
+ * on; null when unknown.
+ */
+export function gameLength(
+  startedMs: number,
+  endedMs: number,
+): { unit: "seconds" | "minutes"; n: number } | null {
   if (!Number.isFinite(startedMs) || !Number.isFinite(endedMs) || endedMs < startedMs) return null;
-  return Math.max(1, Math.round((endedMs - startedMs) / 60_000));
+  const seconds = Math.round((endedMs - startedMs) / 1000);
+  if (seconds < 60) return { unit: "seconds", n: Math.max(1, seconds) };
+  return { unit: "minutes", n: Math.round(seconds / 60) };
+}
+
+/** "12 s", "25 min" (Arabic: "12 ثانية", "دقيقتان"), or "—" when unknown. */
+export function gameLengthText(startedMs: number, endedMs: number, i18n: I18n): string {
+  const l = gameLength(startedMs, endedMs);
+  if (!l) return "—";
+  return i18n.tn(l.unit === "seconds" ? "history.seconds" : "history.minutes", l.n);
 }
 
 /** "Sente Layla", one per seat. */
@@ -49,6 +64,8 @@ export interface ResultSummary {
   reason: string;
   /** From the person's side when their seat is known. */
   outcome: "win" | "loss" | "draw" | null;
+  /** The person's place in a game that ranks its players (Yonin), else null. */
+  place: number | null;
 }
 
 export function resultSummary(
@@ -58,7 +75,7 @@ export function resultSummary(
   i18n: I18n,
   yourSeat: number | null,
 ): ResultSummary {
-  if (!r) return { headline: i18n.t("history.unfinished"), reason: "", outcome: null };
+  if (!r) return { headline: i18n.t("history.unfinished"), reason: "", outcome: null, place: null };
   const label = (seat: number) => {
     const name = players[seat];
     return `${seatNameFor(game, seat, i18n)}${name ? ` (${name})` : ""}`;
@@ -77,11 +94,13 @@ export function resultSummary(
     i18n.t("result.reason.unknown", { reason: r.reason }),
   );
   let outcome: ResultSummary["outcome"] = null;
+  let place: number | null = null;
   if (yourSeat !== null) {
     if (r.kind === "draw") outcome = "draw";
     else if (winners.length > 0) outcome = winners.includes(yourSeat) ? "win" : "loss";
+    if (r.kind === "placement") place = r.places?.[yourSeat] ?? null;
   }
-  return { headline, reason, outcome };
+  return { headline, reason, outcome, place };
 }
 
 /** The person's rating change in this game, rounded, or null. */

@@ -101,6 +101,7 @@ export function replayGroup(r: GameRecord, index: number, viewerSeat: number | n
       your_seats: viewerSeat !== null ? [viewerSeat] : [],
       board,
       game: {
+        id: r.game_id,
         number: 0,
         position: r.positions[i] ?? r.start,
         start: r.start,

@@ -195,6 +195,16 @@ export const ar: Dict = {
   "play.emptySquare": "فارغ",
   "play.boardLabel": "رقعة {game}",
 
+  "away.cpuMoved": {
+    zero: "لم يلعب الحاسوب عنك أي نقلة في غيابك.",
+    one: "في غيابك لعب الحاسوب نقلة عنك: {move}.",
+    two: "في غيابك لعب الحاسوب نقلتين عنك؛ آخرهما: {move}.",
+    few: "في غيابك لعب الحاسوب {n} نقلات عنك؛ آخرها: {move}.",
+    many: "في غيابك لعب الحاسوب {n} نقلة عنك؛ آخرها: {move}.",
+    other: "في غيابك لعب الحاسوب {n} نقلة عنك؛ آخرها: {move}.",
+  },
+  "announce.rating": "تقييمك: {before} ← {after} ({delta})",
+  "announce.ratingHeld": "يبقى تقييمك {rating}: لم تُحتسب هذه المباراة فيه",
   "result.title": "انتهت المباراة",
   "result.win": "فاز {name}",
   "result.youWin": "فزت!",
@@ -277,6 +287,14 @@ export const ar: Dict = {
   "history.players": "اللاعبون",
   "history.result": "النتيجة",
   "history.duration": "المدة",
+  "history.seconds": {
+    zero: "{n} ثانية",
+    one: "ثانية واحدة",
+    two: "ثانيتان",
+    few: "{n} ثوانٍ",
+    many: "{n} ثانية",
+    other: "{n} ثانية",
+  },
   "history.minutes": {
     zero: "{n} دقيقة",
     one: "دقيقة واحدة",
@@ -364,6 +382,8 @@ export const ar: Dict = {
   "opt.alternate_first.meaning": "يبدأ الطرف الآخر في المباراة التالية.",
   "opt.move_limit": "حد النقلات",
   "opt.move_limit.meaning": "تنتهي المباراة بالتعادل عندما يبلغ مجموع نقلات اللاعبين هذا العدد.",
+  "opt.move_limit.meaning.yonin":
+    "تنتهي المباراة عندما يبلغ مجموع نقلات اللاعبين الأربعة هذا العدد: يُرتَّب الباقون في اللعب بعدد مرات الإماتة، ثم بالقطع على الرقعة وفي اليد (وفي الثنائيات تعادل).",
   "opt.handicap": "الإعاقة",
   "opt.handicap.meaning": "يزيل اللاعب الأقوى (غوتي) قطعًا قبل البدء ثم يبدأ هو.",
   "opt.dead_piece": "قطعة بلا حركة",
@@ -488,6 +508,7 @@ export const ar: Dict = {
   "moves.standIn.timeout": "لعبها الحاسوب: انتهت المهلة",
   "moves.standIn.away": "لعبها الحاسوب: كان اللاعب غائبًا",
 
+  "rating.short": "التقييم",
   "rating.provisional": "مؤقت",
   "rating.provisional.title": "تقييم مؤقت: تحرّكه المباريات الأولى للاعب الجديد كثيرًا حتى يستقر.",
   "rating.cpu.title": "التقييم الثابت لهذا المستوى من الحاسوب",

@@ -160,6 +160,12 @@ export const en = {
   "play.emptySquare": "empty",
   "play.boardLabel": "{game} board",
 
+  "away.cpuMoved": {
+    one: "While you were away, the CPU made a move for you: {move}.",
+    other: "While you were away, the CPU made {n} moves for you; the last: {move}.",
+  },
+  "announce.rating": "Your rating: {before} → {after} ({delta})",
+  "announce.ratingHeld": "Your rating stays {rating}: this game did not count for it",
   "result.title": "Game over",
   "result.win": "{name} wins",
   "result.youWin": "You win!",
@@ -245,6 +251,7 @@ export const en = {
   "history.players": "Players",
   "history.result": "Result",
   "history.duration": "Length",
+  "history.seconds": { one: "{n} s", other: "{n} s" },
   "history.minutes": { one: "{n} min", other: "{n} min" },
   "history.count": {
     zero: "No finished games",
@@ -319,6 +326,8 @@ export const en = {
   "opt.move_limit": "Move limit",
   "opt.move_limit.meaning":
     "The game is drawn when both players together have made this many moves.",
+  "opt.move_limit.meaning.yonin":
+    "The game ends when the four players together have made this many moves: the players still in are placed by mates made, then by pieces on the board and in hand (in pairs, a draw).",
   "opt.handicap": "Handicap",
   "opt.handicap.meaning":
     "The stronger player (gote) removes pieces before the start and then moves first.",
@@ -435,6 +444,7 @@ export const en = {
   "moves.standIn.timeout": "played by the CPU: time ran out",
   "moves.standIn.away": "played by the CPU: the player was away",
 
+  "rating.short": "rating",
   "rating.provisional": "provisional",
   "rating.provisional.title":
     "Provisional rating: a new player's first games move it a lot, until it settles.",

@@ -105,6 +105,8 @@ export interface Clock {
 }
 
 export interface GameInfo {
+  /** The game's record (`record` game_id). */
+  id: number;
   number: number;
   position: string;
   start: string;
@@ -206,6 +208,15 @@ export type ServerMessage =
     }
   | { type: "group"; group: GroupState; missed?: MissedEvent[] }
   | {
+      /** What changed since version `base` (JSON Patch operations; net/patch.ts). */
+      type: "group_patch";
+      group: string;
+      base: number;
+      version: number;
+      ops: unknown[];
+      your_seats: number[];
+    }
+  | {
       type: "error";
       rid?: string;
       code: string;
@@ -236,7 +247,7 @@ export type ErrorCode =
   | "too_large";
 
 export type ClientMessage =
-  | { type: "hello"; token?: string; name?: string; rid?: string }
+  | { type: "hello"; token?: string; name?: string; patches?: boolean; rid?: string }
   | { type: "set_name"; name: string; rid?: string }
   | { type: "create_group"; game: GameId; rid?: string }
   | { type: "join_group"; group: string; rid?: string }
@@ -264,13 +275,17 @@ export type ClientMessage =
 
 export const msg = {
   hello(token: string | null, name?: string): ClientMessage {
-    const m: { type: "hello"; token?: string; name?: string } = { type: "hello" };
+    // This client applies group_patch: a move costs bytes, not the whole state.
+    const m: { type: "hello"; token?: string; name?: string; patches: boolean } = {
+      type: "hello",
+      patches: true,
+    };
     if (token) m.token = token;
     if (name) m.name = name;
     return m;
   },
   setName(name: string): ClientMessage {
-    return { type: "set_name", name: name.trim().slice(0, 32) };
+    return { type: "set_name", name: name.trim() };
   },
   createGroup(game: GameId, rid?: string): ClientMessage {
     return rid ? { type: "create_group", game, rid } : { type: "create_group", game };
@@ -379,6 +394,24 @@ export function parseServerMessage(data: string): ServerMessage | null {
     case "group": {
       const g = (v as { group?: unknown }).group;
       if (typeof g !== "object" || g === null) return null;
+      return v as ServerMessage;
+    }
+    case "group_patch": {
+      const p = v as {
+        group?: unknown;
+        base?: unknown;
+        version?: unknown;
+        ops?: unknown;
+        your_seats?: unknown;
+      };
+      if (
+        typeof p.group !== "string" ||
+        typeof p.base !== "number" ||
+        typeof p.version !== "number" ||
+        !Array.isArray(p.ops) ||
+        !Array.isArray(p.your_seats)
+      )
+        return null;
       return v as ServerMessage;
     }
     default:

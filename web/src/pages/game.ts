@@ -18,6 +18,7 @@ import { ltrText } from "../ui/errors";
 import { hasNotation, moveLabel, standInAt } from "../ui/moveText";
 import { seatPlayerName } from "../ui/names";
 import { formatRating, notCountedRow, ratingExplanation, signed } from "../ui/ratings";
+import { placeWord, resultHeadline, resultReason, seatAndName } from "../ui/resultText";
 
 let cached: { key: string; view: BoardView } | null = null;
 
@@ -75,6 +76,7 @@ export function renderGamePanel(
         statusText(ctx, g, acting, !!pending),
       ]),
       standInNotes(ctx, g),
+      awayNote(ctx, g),
       h("div", { class: "table-layout" }, [
         h("div", { class: "board-wrap", id: "board" }, [
           typeof renderer === "string" ? h("p", { class: "error" }, [ltr(renderer)]) : view.root,
@@ -158,6 +160,16 @@ function standInNotes(ctx: AppContext, g: GroupState): HTMLElement | null {
   return notes.length ? h("div", { class: "stand-in-notes" }, notes) : null;
 }
 
+/** What the CPU did for the player while they were away (until their next move). */
+function awayNote(ctx: AppContext, g: GroupState): HTMLElement | null {
+  const note = ctx.store.state.awayNote;
+  if (!note || note.game !== g.table.game?.id) return null;
+  return h("p", { class: "away-report" }, [
+    h("span", { "aria-hidden": "true" }, ["⚙ "]),
+    note.text,
+  ]);
+}
+
 const EDGE_ARROWS = { bottom: "↓", top: "↑", left: "←", right: "→" } as const;
 
 function playersBox(ctx: AppContext, g: GroupState, turns: number, seatCount: number): HTMLElement {
@@ -215,7 +227,7 @@ function playersBox(ctx: AppContext, g: GroupState, turns: number, seatCount: nu
   ]);
 }
 
-/** "1500?" for a provisional rating, "1350" for a CPU level; explained in its title. */
+/** "· rating 1500?" for a provisional rating, "· rating 1350" for a CPU level; explained in its title. */
 export function ratingEl(ctx: AppContext, s: SeatInfo): HTMLElement | null {
   if (!s.rating) return null;
   const { i18n } = ctx;
@@ -229,9 +241,15 @@ export function ratingEl(ctx: AppContext, s: SeatInfo): HTMLElement | null {
     {
       class: `rating-badge${s.rating.provisional ? " provisional" : ""}`,
       title,
-      "aria-label": `${i18n.t("result.rating")} ${formatRating(s.rating.value, s.rating.provisional)}${s.rating.provisional ? ` (${i18n.t("rating.provisional")})` : ""}`,
+      "aria-label": `${i18n.t("result.rating")} ${formatRating(s.rating.value, s.rating.provisional, i18n.lang)}${s.rating.provisional ? ` (${i18n.t("rating.provisional")})` : ""}`,
     },
-    [" ", ltr(formatRating(s.rating.value, s.rating.provisional))],
+    // Labelled, so that "CPU level 3" and its rating do not read as two numbers in a row.
+    [
+      " · ",
+      i18n.t("rating.short"),
+      " ",
+      ltr(formatRating(s.rating.value, s.rating.provisional, i18n.lang)),
+    ],
   );
 }
 
@@ -284,58 +302,11 @@ function musashiInfo(ctx: AppContext, g: GroupState): HTMLElement | null {
   ]);
 }
 
-/** "Sente (Layla)": a seat and who played it. */
-function seatAndName(i18n: I18n, g: GroupState, seat: number): string {
-  const s = g.table.seats.find((x) => x.seat === seat);
-  return `${seatName(g, seat, i18n)}${s ? ` (${seatPlayerName(g, s, i18n)})` : ""}`;
-}
-
-/** The place word: "1st" / "الأول". */
-export function placeWord(i18n: I18n, place: number): string {
-  return i18n.tk(`place.${place}`, String(place));
-}
-
-/**
- * The headline from the viewer's side: "You win!", "Your pair wins!", "You finished 2nd";
- * for a spectator, who won.
- */
-export function resultHeadline(i18n: I18n, g: GroupState, r: GameResult | undefined): string {
-  if (!r) return i18n.t("result.title");
-  const yours = g.table.your_seats;
-  const pairs = g.game === "yonin" && r.kind === "win";
-  if (r.kind === "win" && r.winner !== undefined) {
-    const winners = pairs ? [r.winner, (r.winner + 2) % 4] : [r.winner];
-    const names = winners
-      .map((s) => seatAndName(i18n, g, s))
-      .join(i18n.lang === "ar" ? " و" : " & ");
-    if (yours.some((s) => winners.includes(s)))
-      return pairs ? i18n.t("result.yourPairWins") : i18n.t("result.youWin");
-    const who = i18n.t("result.win", { name: "\u2068" + names + "\u2069" });
-    return yours.length > 0 ? `${i18n.t("result.youLose")} — ${who}` : who;
-  }
-  if (r.kind === "draw") return i18n.t("result.draw");
-  if (r.kind === "placement" && r.places) {
-    const mine = yours.map((s) => r.places?.[s]).filter((p): p is number => p !== undefined);
-    if (mine.length > 0) {
-      const best = Math.min(...mine);
-      return best === 1
-        ? i18n.t("result.youFinishedFirst")
-        : i18n.t("result.youFinished", { place: placeWord(i18n, best) });
-    }
-    const firsts = r.places.flatMap((p, s) => (p === 1 ? [seatAndName(i18n, g, s)] : []));
-    return i18n.t("result.win", { name: "\u2068" + firsts.join("، ") + "\u2069" });
-  }
-  return i18n.t("result.title");
-}
-
 export function resultBox(ctx: AppContext, g: GroupState): HTMLElement | null {
   const { i18n } = ctx;
   const r = g.table.game?.result;
   if (!r) return null;
-  const reason = i18n.tk(
-    `result.reason.${r.reason}`,
-    i18n.t("result.reason.unknown", { reason: r.reason }),
-  );
+  const reason = resultReason(i18n, r);
   // Places are words ("1st"), in a plain list: no second numbering by the list itself.
   const places =
     r.kind === "placement" && r.places
@@ -368,7 +339,7 @@ export function resultBox(ctx: AppContext, g: GroupState): HTMLElement | null {
               h("td", {}, [isolate(seatAndName(i18n, g, c.seat))]),
               h("td", {}, [
                 ltr(
-                  `${formatRating(c.before, c.provisional_before ?? false)} → ${formatRating(c.after, c.provisional ?? false)}`,
+                  `${formatRating(c.before, c.provisional_before ?? false, i18n.lang)} → ${formatRating(c.after, c.provisional ?? false, i18n.lang)}`,
                 ),
               ]),
               h("td", { class: held ? "held" : d >= 0 ? "up" : "down" }, [

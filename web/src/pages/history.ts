@@ -1,7 +1,7 @@
 // "My games": the person's finished games (`history`, newest first, up to 100). Each row
 // opens the game's replay (#/history/GAME_ID).
 import type { AppContext } from "../app";
-import { durationMinutes, formatDate, ratingChange, resultSummary } from "../history/format";
+import { formatDate, gameLengthText, ratingChange, resultSummary } from "../history/format";
 import { seatOfPerson } from "../history/replay";
 import type { HistoryGame } from "../net/protocol";
 import { seatNameFor } from "./seatNames";
@@ -9,6 +9,7 @@ import { link } from "./layout";
 import { h, isolate, ltr } from "../ui/dom";
 import { recordPlayerName } from "../ui/names";
 import { signed } from "../ui/ratings";
+import { placeWord } from "../ui/resultText";
 
 export function renderHistory(root: HTMLElement, ctx: AppContext): void {
   const { i18n } = ctx;
@@ -63,7 +64,6 @@ function historyRow(ctx: AppContext, g: HistoryGame): HTMLTableRowElement {
   const names = g.players.map((name, seat) => recordPlayerName(g.seats?.[seat], name, i18n));
   const sum = resultSummary(g.game, names, g.result, i18n, yourSeat);
   const date = formatDate(g.ended_ms, i18n.lang);
-  const minutes = durationMinutes(g.started_ms, g.ended_ms);
   const rating = ratingChange(g.result, me);
   const gameName = i18n.t(`game.${g.game}`);
   const open = link(
@@ -97,7 +97,10 @@ function historyRow(ctx: AppContext, g: HistoryGame): HTMLTableRowElement {
     h("td", { class: "result-cell" }, [
       sum.outcome
         ? h("strong", { class: `outcome outcome-${sum.outcome}` }, [
-            i18n.t(`history.outcome.${sum.outcome}`),
+            // A game that ranks its players says the place: "You finished 3rd", not "You lost".
+            sum.place !== null && sum.place > 1
+              ? i18n.t("result.youFinished", { place: placeWord(i18n, sum.place) })
+              : i18n.t(`history.outcome.${sum.outcome}`),
           ])
         : null,
       sum.outcome ? " · " : null,
@@ -117,7 +120,7 @@ function historyRow(ctx: AppContext, g: HistoryGame): HTMLTableRowElement {
         : null,
     ]),
     h("td", { "data-label": i18n.t("history.duration") }, [
-      minutes !== null ? i18n.tn("history.minutes", minutes) : "—",
+      gameLengthText(g.started_ms, g.ended_ms, i18n),
     ]),
     h("td", {}, [open]),
   ]);

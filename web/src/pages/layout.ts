@@ -33,7 +33,6 @@ export function nameForm(ctx: AppContext, id: string): HTMLElement | null {
     id,
     type: "text",
     class: "name-input",
-    maxlength: 32,
     value: person.default_name ? "" : person.name,
     placeholder: personName(person.name, person.id, person.default_name, i18n),
     "aria-label": i18n.t("name.label"),

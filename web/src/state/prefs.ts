@@ -1,5 +1,7 @@
 // Display preferences of this device: how moves are written and whether a sound marks the
-// opponent's move. Kept in local storage; the defaults are the move text and no sound.
+// opponent's move. Kept in local storage; the defaults are Japanese-style notation (what Shogi
+// sites in Arabic and English both show; it applies to Shogi and Annan, the other games write
+// their moves one way) and no sound.
 import { KEYS, type KeyValue } from "./storage";
 
 /** "usi": the move text of docs/notation.md (7g7f); the others are Shogi and Annan only. */
@@ -16,7 +18,7 @@ export function readPrefs(storage: KeyValue): Prefs {
   return {
     moveStyle: (MOVE_STYLES as readonly string[]).includes(style ?? "")
       ? (style as MoveStyle)
-      : "usi",
+      : "japanese",
     sound: storage.get(KEYS.sound) === "on",
   };
 }

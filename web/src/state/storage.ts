@@ -62,4 +62,6 @@ export const KEYS = {
   lang: "lang",
   notation: "notation",
   sound: "sound",
+  /** "GAME_ID:PLIES": how many moves of the current game this device has shown. */
+  seen: "seen",
 } as const;

@@ -37,6 +37,8 @@ export interface AppState {
   groupReceivedAt: number;
   pending: PendingMove | null;
   notice: Notice | null;
+  /** What the CPU did for the viewer while they were away, shown until their next move. */
+  awayNote: { game: number; text: string } | null;
   groupError: GroupError | null;
   prefs: Prefs;
   missed: MissedEvent[];
@@ -68,6 +70,7 @@ export class Store {
     group: null,
     groupReceivedAt: 0,
     pending: null,
+    awayNote: null,
     notice: null,
     groupError: null,
     prefs: { moveStyle: "usi", sound: false },

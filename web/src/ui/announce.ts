@@ -1,5 +1,6 @@
 // What changed at the table, said in words: every move (whose, which, in the chosen notation),
-// a move the CPU made for someone whose time ran out, check, whose turn it is, the result.
+// a move the CPU made for someone whose time ran out, check, whose turn it is, the result
+// (who won, how, and the viewer's rating).
 // Screen readers hear it through one live region that is never re-rendered; the same words
 // tell the page when an opponent moved (for the sound and the tab title).
 import { seatName } from "../boards/common";
@@ -9,6 +10,7 @@ import type { MoveStyle } from "../state/prefs";
 import { ltrText } from "./errors";
 import { moveLabel, standInAt } from "./moveText";
 import { seatPlayerName } from "./names";
+import { resultSpeech } from "./resultText";
 
 export interface TableChange {
   /** Sentences to announce, in order. */
@@ -66,7 +68,7 @@ export function describeChange(
     out.othersMoved = true;
   }
   if (next.table.status === "finished" && prev?.table.status !== "finished") {
-    out.speech.push(i18n.t("result.title"));
+    out.speech.push(...resultSpeech(i18n, next));
     return out;
   }
   if (next.table.status !== "playing") return out;

@@ -1,11 +1,12 @@
 // Ratings as players read them: "1500?" while a rating is provisional (a new player's first
 // games, as lishogi marks it), and after a game, why it moved as much as it did.
-import type { I18n } from "../i18n";
+import type { I18n, Lang } from "../i18n";
 import type { RatingChange } from "../net/protocol";
 import { ltr } from "./dom";
 
-export function formatRating(value: number, provisional: boolean): string {
-  return `${Math.round(value)}${provisional ? "?" : ""}`;
+/** "1500?" ("1500؟" in Arabic, the mark its text explains). */
+export function formatRating(value: number, provisional: boolean, lang: Lang): string {
+  return `${Math.round(value)}${provisional ? (lang === "ar" ? "\u061f" : "?") : ""}`;
 }
 
 /** "+12", "−389" (a true minus sign), "±0". */
@@ -32,7 +33,7 @@ export function ratingExplanation(i18n: I18n, c: RatingChange): (Node | string)[
     i18n.t("rating.yours"),
     " ",
     ltr(
-      `${formatRating(c.before, c.provisional_before ?? false)} → ${formatRating(c.after, c.provisional ?? false)}`,
+      `${formatRating(c.before, c.provisional_before ?? false, i18n.lang)} → ${formatRating(c.after, c.provisional ?? false, i18n.lang)}`,
     ),
     " (",
     ltr(signed(d)),
