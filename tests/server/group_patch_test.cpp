@@ -57,9 +57,12 @@ TEST(JsonDiff, RandomChangesOfRandomDocumentsRoundTrip) {
   auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
   std::function<json(int)> make = [&](int depth) -> json {
     switch (depth > 2 ? pick(3) : pick(5)) {
-      case 0: return pick(100);
-      case 1: return std::string(1, static_cast<char>('a' + pick(4)));
-      case 2: return pick(2) == 0;
+      case 0:
+        return pick(100);
+      case 1:
+        return std::string(1, static_cast<char>('a' + pick(4)));
+      case 2:
+        return pick(2) == 0;
       case 3: {
         json a = json::array();
         for (int i = pick(4); i > 0; --i) a.push_back(make(depth + 1));
@@ -67,7 +70,8 @@ TEST(JsonDiff, RandomChangesOfRandomDocumentsRoundTrip) {
       }
       default: {
         json o = json::object();
-        for (int i = pick(4); i > 0; --i) o[std::string(1, static_cast<char>('k' + pick(5)))] = make(depth + 1);
+        for (int i = pick(4); i > 0; --i)
+          o[std::string(1, static_cast<char>('k' + pick(5)))] = make(depth + 1);
         return o;
       }
     }
@@ -217,7 +221,8 @@ TEST_F(GroupPatches, AShogiMoveIsSentAsAFractionOfTheWholeState) {
   // The moves grow at their end; the legal moves come whole (the WebSocket's compression
   // takes them down further: web/e2e measures the bytes on the wire).
   const size_t whole = last(a, "group").dump().size();
-  EXPECT_LT(largest * 3, whole) << "largest patch " << largest << " bytes, whole state " << whole << ": " << biggest.dump();
+  EXPECT_LT(largest * 3, whole) << "largest patch " << largest << " bytes, whole state " << whole
+                                << ": " << biggest.dump();
 }
 
 }  // namespace

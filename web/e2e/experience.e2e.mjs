@@ -288,7 +288,7 @@ describe("what a new player meets", { skip }, () => {
       await createTable(page, "hasami", "cpu");
       await waitGroup(page, (g) => g.table.status === "playing");
       // Labelled ("· rating 1500?"), with the mark of the page's language (Arabic ؟).
-      const mark = lang === "ar" ? "\u061f" : "?";
+      const mark = lang === "ar" ? "\u061f\u200e" : "?";
       const label = lang === "ar" ? "التقييم" : "rating";
       const mine = page.locator(".players li.you .rating-badge");
       assert.equal((await mine.textContent()).trim(), `· ${label} 1500${mark}`);

@@ -20,6 +20,7 @@ import { clampIndex } from "./history/replay";
 import { errorText } from "./ui/errors";
 import { describeChange } from "./ui/announce";
 import { applyGroupPatch } from "./net/patch";
+import { moveLabel } from "./ui/moveText";
 import { cpuMovesWhileAway, formatSeen, parseSeen, whileAwayText } from "./ui/whileAway";
 import { chime, showTurn } from "./ui/attention";
 
@@ -454,15 +455,13 @@ export class App {
         : parseSeen(this.storage.get(KEYS.seen), game.id);
     this.storage.set(KEYS.seen, formatSeen(game.id, game.moves.length));
     if (seen === null || next.table.your_seats.length === 0) return;
-    const text = whileAwayText(
-      next,
-      cpuMovesWhileAway(next, seen),
-      this.i18n,
-      this.store.state.prefs.moveStyle,
-    );
+    const style = this.store.state.prefs.moveStyle;
+    const plies = cpuMovesWhileAway(next, seen);
+    const text = whileAwayText(next, plies, this.i18n, style);
     if (!text) return;
     this.announce(text);
-    this.store.update({ awayNote: { game: game.id, text } });
+    const move = moveLabel(game, plies[plies.length - 1] ?? 0, style);
+    this.store.update({ awayNote: { game: game.id, text, move } });
   }
 
   private updateTitle(): void {

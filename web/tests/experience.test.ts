@@ -107,7 +107,7 @@ describe("names the site gives are written in the page's language", () => {
 describe("ratings", () => {
   it("marks a provisional rating with ? (Arabic ؟) and writes changes with a true minus", () => {
     expect(formatRating(1499.6, true, "en")).toBe("1500?");
-    expect(formatRating(1499.6, true, "ar")).toBe("1500\u061f");
+    expect(formatRating(1499.6, true, "ar")).toBe("1500\u061f\u200e");
     expect(formatRating(1350, false, "ar")).toBe("1350");
     expect(signed(-389)).toBe("\u2212389");
     expect(signed(12)).toBe("+12");
@@ -244,7 +244,7 @@ describe("the end of a game, said in words", () => {
     );
     const a = describeChange(table(["7g7f"], 1), g, ar, "usi");
     expect(a.speech).toContain("بكش ملك");
-    expect(a.speech.join(" ")).toContain(`${LRI}1500\u061f${PDI}`);
+    expect(a.speech.join(" ")).toContain(`${LRI}1500\u061f\u200e${PDI}`);
   });
   it("says when the game did not count for the viewer's rating", () => {
     const g = over({
@@ -301,7 +301,7 @@ describe("what the CPU did while the player was away", () => {
 describe("display preferences", () => {
   it("default to Japanese-style notation and no sound, and keep a choice", () => {
     const none = { get: () => null, set: () => {} };
-    expect(readPrefs(none)).toEqual({ moveStyle: "japanese", sound: false });
+    expect(readPrefs(none)).toEqual({ moveStyle: "japanese", sound: false, boardZoom: true });
     const chose = { get: (k: string) => (k === "notation" ? "usi" : null), set: () => {} };
     expect(readPrefs(chose).moveStyle).toBe("usi");
   });

@@ -33,7 +33,8 @@ void diff(const json& before, const json& after, const std::string& path, json& 
   if (before == after) return;
   if (before.is_object() && after.is_object()) {
     for (const auto& [key, value] : before.items())
-      if (!after.contains(key)) ops.push_back({{"op", "remove"}, {"path", path + "/" + token(key)}});
+      if (!after.contains(key))
+        ops.push_back({{"op", "remove"}, {"path", path + "/" + token(key)}});
     for (const auto& [key, value] : after.items()) {
       const std::string at = path + "/" + token(key);
       if (auto it = before.find(key); it == before.end())

@@ -205,6 +205,8 @@ export const ar: Dict = {
   },
   "announce.rating": "تقييمك: {before} ← {after} ({delta})",
   "announce.ratingHeld": "يبقى تقييمك {rating}: لم تُحتسب هذه المباراة فيه",
+  "play.zoomIn": "تكبير الرقعة",
+  "play.zoomOut": "عرض الرقعة كاملة",
   "result.title": "انتهت المباراة",
   "result.win": "فاز {name}",
   "result.youWin": "فزت!",

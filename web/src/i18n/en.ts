@@ -166,6 +166,8 @@ export const en = {
   },
   "announce.rating": "Your rating: {before} → {after} ({delta})",
   "announce.ratingHeld": "Your rating stays {rating}: this game did not count for it",
+  "play.zoomIn": "Zoom in on the board",
+  "play.zoomOut": "See the whole board",
   "result.title": "Game over",
   "result.win": "{name} wins",
   "result.youWin": "You win!",

@@ -65,6 +65,10 @@ export function renderGamePanel(
     });
   }
   const turns = viewQuarterTurns(g.game, viewer);
+  // Yonin's squares are too small for a finger on a phone: there the board is shown larger
+  // than the screen (style.css), scrolled to the middle at first, and can be seen whole.
+  const zoomable = g.game === "yonin";
+  const zoomed = zoomable && store.state.prefs.boardZoom;
   const seatCount = g.table.seat_names.length;
 
   const panel = h(
@@ -77,8 +81,9 @@ export function renderGamePanel(
       ]),
       standInNotes(ctx, g),
       awayNote(ctx, g),
+      zoomable ? zoomToggle(ctx, zoomed) : null,
       h("div", { class: "table-layout" }, [
-        h("div", { class: "board-wrap", id: "board" }, [
+        h("div", { class: `board-wrap${zoomed ? " zoomed" : ""}`, id: "board", dir: "ltr" }, [
           typeof renderer === "string" ? h("p", { class: "error" }, [ltr(renderer)]) : view.root,
         ]),
         h("aside", { class: "side" }, [
@@ -93,6 +98,37 @@ export function renderGamePanel(
     ],
   );
   root.append(panel);
+  if (zoomed) keepZoomScroll(panel.querySelector<HTMLElement>(".board-wrap"));
+}
+
+/** Where the zoomed board was scrolled to, kept across renders (null: the middle). */
+let zoomScroll: number | null = null;
+
+function keepZoomScroll(wrap: HTMLElement | null): void {
+  if (!wrap) return;
+  // Once the panel is in the page and laid out.
+  requestAnimationFrame(() => {
+    if (wrap.scrollWidth <= wrap.clientWidth) return;
+    wrap.scrollLeft = zoomScroll ?? (wrap.scrollWidth - wrap.clientWidth) / 2;
+    wrap.addEventListener("scroll", () => (zoomScroll = wrap.scrollLeft), { passive: true });
+  });
+}
+
+/** "Whole board" / "Zoom in": shown on phones only (style.css). */
+function zoomToggle(ctx: AppContext, zoomed: boolean): HTMLElement {
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "zoom-toggle secondary",
+      "aria-pressed": zoomed ? "true" : "false",
+      onclick: (() => {
+        zoomScroll = null;
+        ctx.actions.setPrefs({ boardZoom: !zoomed });
+      }) as EventListener,
+    },
+    [ctx.i18n.t(zoomed ? "play.zoomOut" : "play.zoomIn")],
+  );
 }
 
 function statusText(
@@ -164,9 +200,13 @@ function standInNotes(ctx: AppContext, g: GroupState): HTMLElement | null {
 function awayNote(ctx: AppContext, g: GroupState): HTMLElement | null {
   const note = ctx.store.state.awayNote;
   if (!note || note.game !== g.table.game?.id) return null;
+  // The move kept whole, left to right, on one line ("☗同　角" must not break at its space).
+  const [before, after] = note.text.split(ltrText(note.move));
   return h("p", { class: "away-report" }, [
     h("span", { "aria-hidden": "true" }, ["⚙ "]),
-    note.text,
+    before ?? note.text,
+    after !== undefined ? ltr(note.move, "move-text") : null,
+    after ?? null,
   ]);
 }
 
@@ -558,7 +598,10 @@ function movesBox(ctx: AppContext, g: GroupState): HTMLElement | null {
       ),
     );
   }
-  return h("details", { class: "box moves", open: moves.length > 0 && window.innerWidth > 900 }, [
+  // Open on a wide screen at first; then as the player left it (a render, after every move,
+  // must not close the list the player opened on a phone).
+  const open = movesOpen ?? (moves.length > 0 && window.innerWidth > 900);
+  const box = h("details", { class: "box moves", open }, [
     h("summary", {}, [
       i18n.t("play.moves"),
       " · ",
@@ -569,4 +612,9 @@ function movesBox(ctx: AppContext, g: GroupState): HTMLElement | null {
     hasNotation(game) ? notationSelect(ctx, "moves-notation") : null,
     h("ol", { start: first + 1, dir: "ltr", class: `move-list move-list-${style}` }, items),
   ]);
+  box.addEventListener("toggle", () => (movesOpen = (box as HTMLDetailsElement).open));
+  return box;
 }
+
+/** Whether the player opened (true) or closed (false) the move list; null: never touched. */
+let movesOpen: boolean | null = null;

@@ -1,7 +1,7 @@
 // Display preferences of this device: how moves are written and whether a sound marks the
 // opponent's move. Kept in local storage; the defaults are Japanese-style notation (what Shogi
 // sites in Arabic and English both show; it applies to Shogi and Annan, the other games write
-// their moves one way) and no sound.
+// their moves one way), no sound, and Yonin's board zoomed on phones.
 import { KEYS, type KeyValue } from "./storage";
 
 /** "usi": the move text of docs/notation.md (7g7f); the others are Shogi and Annan only. */
@@ -11,6 +11,8 @@ export const MOVE_STYLES: readonly MoveStyle[] = ["usi", "japanese", "western"];
 export interface Prefs {
   moveStyle: MoveStyle;
   sound: boolean;
+  /** Yonin on a phone: the board larger than the screen, scrolled to where one plays. */
+  boardZoom: boolean;
 }
 
 export function readPrefs(storage: KeyValue): Prefs {
@@ -20,10 +22,12 @@ export function readPrefs(storage: KeyValue): Prefs {
       ? (style as MoveStyle)
       : "japanese",
     sound: storage.get(KEYS.sound) === "on",
+    boardZoom: storage.get(KEYS.zoom) !== "off",
   };
 }
 
 export function writePrefs(storage: KeyValue, p: Prefs): void {
   storage.set(KEYS.notation, p.moveStyle);
   storage.set(KEYS.sound, p.sound ? "on" : "off");
+  storage.set(KEYS.zoom, p.boardZoom ? "on" : "off");
 }

@@ -62,6 +62,7 @@ export const KEYS = {
   lang: "lang",
   notation: "notation",
   sound: "sound",
+  zoom: "zoom",
   /** "GAME_ID:PLIES": how many moves of the current game this device has shown. */
   seen: "seen",
 } as const;

@@ -38,7 +38,7 @@ export interface AppState {
   pending: PendingMove | null;
   notice: Notice | null;
   /** What the CPU did for the viewer while they were away, shown until their next move. */
-  awayNote: { game: number; text: string } | null;
+  awayNote: { game: number; text: string; move: string } | null;
   groupError: GroupError | null;
   prefs: Prefs;
   missed: MissedEvent[];
@@ -73,7 +73,7 @@ export class Store {
     awayNote: null,
     notice: null,
     groupError: null,
-    prefs: { moveStyle: "usi", sound: false },
+    prefs: { moveStyle: "japanese", sound: false, boardZoom: true },
     missed: [],
     history: { status: "idle", games: [] },
     record: { status: "idle", id: null, data: null, index: 0 },

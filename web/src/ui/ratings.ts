@@ -4,9 +4,13 @@ import type { I18n, Lang } from "../i18n";
 import type { RatingChange } from "../net/protocol";
 import { ltr } from "./dom";
 
-/** "1500?" ("1500؟" in Arabic, the mark its text explains). */
+/**
+ * "1500?" ("1500؟" in Arabic, the mark its text explains). The Arabic mark is a right-to-left
+ * letter: a left-to-right mark after it keeps "1500؟ → 1111؟" in order inside left-to-right
+ * text.
+ */
 export function formatRating(value: number, provisional: boolean, lang: Lang): string {
-  return `${Math.round(value)}${provisional ? (lang === "ar" ? "\u061f" : "?") : ""}`;
+  return `${Math.round(value)}${provisional ? (lang === "ar" ? "\u061f\u200e" : "?") : ""}`;
 }
 
 /** "+12", "−389" (a true minus sign), "±0". */
