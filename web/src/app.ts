@@ -380,7 +380,8 @@ export class App {
     }
   }
   private resumeOffered = false;
-  private moves: number[] = [];
+  /** When the page last followed `moved` (a proxy that keeps sending it back is not followed). */
+  private redirectTimes: number[] = [];
 
   /**
    * Another server plays the group (several servers behind a proxy): reconnect there, as if
@@ -389,15 +390,15 @@ export class App {
    */
   private followMoved(group: string | null, server: string | null, shard: string | null): void {
     const now = Date.now();
-    this.moves = [...this.moves.filter((t) => now - t < 10_000), now];
-    if (this.moves.length > 5) {
+    this.redirectTimes = [...this.redirectTimes.filter((t) => now - t < 10_000), now];
+    if (this.redirectTimes.length > 5) {
       this.store.update({ notice: this.notice("error", errorText("moved", undefined, this.i18n)) });
       return;
     }
     const url = socketUrl(this.win.location, group, server, shard);
     // Not yet known who holds it: ask again in a moment, through the proxy.
     if (server || shard) this.conn?.moveTo(url);
-    else setTimeout(() => this.conn?.moveTo(url), 300);
+    else this.conn?.moveToLater(url, 300);
   }
 
   /** A group state arrived, whole or rebuilt from a patch. */

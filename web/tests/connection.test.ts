@@ -89,6 +89,19 @@ const welcome = {
 };
 
 describe("connection", () => {
+  it("moves to another server later on its own timer, which a stop cancels", () => {
+    const { conn, sockets, timers } = harness();
+    conn.start();
+    sockets[0]!.open();
+    conn.moveToLater("ws://x/ws?group=G", 300);
+    const later = timers.find((t) => t.ms === 300)!;
+    expect(later.cleared).toBe(false);
+    later.fn();
+    expect(sockets).toHaveLength(2);
+    conn.moveToLater("ws://x/ws?group=G", 300);
+    conn.stop();
+    expect(timers.filter((t) => t.ms === 300).at(-1)!.cleared).toBe(true);
+  });
   it("says hello first and holds other messages until welcome", () => {
     const { conn, sockets, received } = harness();
     conn.start();

@@ -70,6 +70,20 @@ export class Connection {
     this.connect();
   }
 
+  /**
+   * moveTo after `ms`, on the connection's own timer: a stop (or another move) in between
+   * cancels it.
+   */
+  moveToLater(url: string, ms: number): void {
+    if (this.stopped) return;
+    this.cancelTimer();
+    const set = this.deps.setTimer ?? ((fn: () => void, t: number) => setTimeout(fn, t));
+    this.timer = set(() => {
+      this.timer = null;
+      this.moveTo(url);
+    }, ms);
+  }
+
   start(): void {
     this.stopped = false;
     this.connect();
