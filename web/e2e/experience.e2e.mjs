@@ -4,12 +4,12 @@
 // short away grace (scripts/browser-e2e.sh). Screenshots go to e2e/artifacts/.
 import { after, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { newDevice } from "./browser.mjs";
 import {
   BASE,
   appState,
   group,
   isMyTurn,
+  openDevice,
   playMove,
   shot,
   waitConnected,
@@ -26,14 +26,7 @@ const BOTH = [
 ];
 const devices = [];
 
-async function open(lang, extra = {}) {
-  const dev = await newDevice({ locale: lang, ...extra });
-  dev.page.on("pageerror", (e) => console.error(`[page error] ${e.message}`));
-  devices.push(dev);
-  await dev.page.goto(BASE + "/");
-  await waitConnected(dev.page);
-  return dev;
-}
+const open = (lang, extra = {}) => openDevice(devices, lang, extra);
 
 /** Whether the element lies wholly inside the viewport. */
 async function onScreen(page, selector) {

@@ -4,21 +4,13 @@
 // away grace (scripts/browser-e2e.sh). Screenshots go to e2e/artifacts/.
 import { after, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { newDevice } from "./browser.mjs";
-import { BASE, group, playMove, shot, waitConnected, waitGroup } from "./helpers.mjs";
+import { BASE, group, openDevice, playMove, shot, waitGroup } from "./helpers.mjs";
 
 const skip = BASE ? false : "set KAISHO_URL to the server's address (e.g. http://127.0.0.1:8080)";
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 const devices = [];
 
-async function open(lang, extra = {}) {
-  const dev = await newDevice({ locale: lang, ...extra });
-  dev.page.on("pageerror", (e) => console.error(`[page error] ${e.message}`));
-  devices.push(dev);
-  await dev.page.goto(BASE + "/");
-  await waitConnected(dev.page);
-  return dev;
-}
+const open = (lang, extra = {}) => openDevice(devices, lang, extra);
 
 /** A Shogi table for friends made by `page`; returns its invite link. */
 async function friendsTable(page) {

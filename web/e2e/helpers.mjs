@@ -1,6 +1,7 @@
 // Helpers for the end-to-end tests: read the client's state (window.__kaisho) and play
 // moves the way a person does, by clicking squares, hand pieces and the promotion choice.
 import { mkdirSync } from "node:fs";
+import { newDevice } from "./browser.mjs";
 
 export const BASE = (process.env.KAISHO_URL ?? "").replace(/\/$/, "");
 export const ARTIFACTS = new URL("./artifacts/", import.meta.url).pathname;
@@ -97,4 +98,18 @@ export function chooser(seed = 1) {
 
 export async function shot(page, name) {
   await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: false });
+}
+
+/**
+ * A new browser device in `lang` (with more Playwright `options`) on the front page, greeted by
+ * the server; added to `devices`, which the test file closes at its end. Page errors are
+ * printed.
+ */
+export async function openDevice(devices, lang, options = {}) {
+  const dev = await newDevice({ locale: lang, ...options });
+  dev.page.on("pageerror", (e) => console.error(`[page error] ${e.message}`));
+  devices.push(dev);
+  await dev.page.goto(BASE + "/");
+  await waitConnected(dev.page);
+  return dev;
 }

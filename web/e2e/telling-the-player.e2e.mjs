@@ -7,7 +7,16 @@
 import { after, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { newDevice } from "./browser.mjs";
-import { BASE, group, isMyTurn, playMove, shot, waitConnected, waitGroup } from "./helpers.mjs";
+import {
+  BASE,
+  group,
+  isMyTurn,
+  openDevice,
+  playMove,
+  shot,
+  waitConnected,
+  waitGroup,
+} from "./helpers.mjs";
 
 const skip = BASE ? false : "set KAISHO_URL to the server's address (e.g. http://127.0.0.1:8080)";
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
@@ -17,14 +26,7 @@ const BOTH = [
 ];
 const devices = [];
 
-async function open(lang, extra = {}) {
-  const dev = await newDevice({ locale: lang, ...extra });
-  dev.page.on("pageerror", (e) => console.error(`[page error] ${e.message}`));
-  devices.push(dev);
-  await dev.page.goto(BASE + "/");
-  await waitConnected(dev.page);
-  return dev;
-}
+const open = (lang, extra = {}) => openDevice(devices, lang, extra);
 
 async function createTable(page, game, mode) {
   await page.locator(`.game-card[data-game="${game}"] .play-${mode}`).click();
@@ -116,7 +118,7 @@ describe("telling the player", { skip }, () => {
       await page.goto(BASE + "/#/history");
       const length = page.locator(".history-row td[data-label]").nth(1);
       await length.waitFor();
-      assert.match(await length.innerText(), lang === "en" ? /^\d+ s$/ : /ثان/);
+      assert.match(await length.innerText(), lang === "en" ? /^\d+ seconds?$/ : /ثان/);
       await shot(page, `history-seconds-${lang}-${where}`);
     });
   }

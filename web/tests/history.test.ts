@@ -216,7 +216,7 @@ describe("history rows", () => {
     expect(gameLength(0, 59_400)).toEqual({ unit: "seconds", n: 59 });
     expect(gameLength(0, 25 * 60_000)).toEqual({ unit: "minutes", n: 25 });
     expect(gameLength(10, 5)).toBeNull();
-    expect(gameLengthText(0, 12_000, en)).toBe("12 s");
+    expect(gameLengthText(0, 12_000, en)).toBe("12 seconds");
     expect(gameLengthText(0, 12_000, ar)).toBe("12 ثانية");
     expect(gameLengthText(0, 2_000, ar)).toBe("ثانيتان");
     expect(gameLengthText(10, 5, en)).toBe("—");

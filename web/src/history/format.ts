@@ -35,11 +35,11 @@ export function gameLength(
   return { unit: "minutes", n: Math.round(seconds / 60) };
 }
 
-/** "12 s", "25 min" (Arabic: "12 ثانية", "دقيقتان"), or "—" when unknown. */
+/** "12 seconds", "25 min" (Arabic: "12 ثانية", "دقيقتان"), or "—" when unknown. */
 export function gameLengthText(startedMs: number, endedMs: number, i18n: I18n): string {
   const l = gameLength(startedMs, endedMs);
   if (!l) return "—";
-  return i18n.tn(l.unit === "seconds" ? "history.seconds" : "history.minutes", l.n);
+  return i18n.tn(l.unit === "seconds" ? "play.seconds" : "history.minutes", l.n);
 }
 
 /** "Sente Layla", one per seat. */
