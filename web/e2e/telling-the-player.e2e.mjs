@@ -234,6 +234,42 @@ describe("telling the player", { skip }, () => {
   }
 
   for (const { lang, device, where } of BOTH) {
+    test(`My games gives a Yonin player's place, not a loss (${lang}, ${where})`, async () => {
+      const a = await open(lang, device);
+      const w = await open(lang);
+      await createTable(a.page, "yonin", "setup");
+      const g = await waitGroup(a.page, (x) => x.game === "yonin");
+      await a.page.locator("#opt-move_limit").selectOption("200");
+      await waitGroup(a.page, (x) => x.settings.options.move_limit === "200");
+      await a.page.locator(".start-game").click();
+      await waitGroup(a.page, (x) => x.table.status === "playing");
+      // The player leaves the page: the CPU plays every seat to the move limit (or an end).
+      await w.page.goto(`${BASE}/g/${g.id}`);
+      await waitGroup(w.page, (x) => x.table.status === "playing");
+      await a.page.close();
+      const end = await waitGroup(w.page, (x) => x.table.status === "finished", 240_000);
+      const seat = end.table.seats.find((s) => s.kind === "person").seat;
+      const place = end.table.game.result.places?.[seat];
+      const back = await a.context.newPage();
+      await back.goto(`${BASE}/#/history`);
+      const outcome = back.locator("tr.history-row").first().locator(".outcome");
+      await outcome.waitFor();
+      const text = await outcome.innerText();
+      const words = {
+        en: { 1: "You won", 2: "You finished 2nd", 3: "You finished 3rd", 4: "You finished 4th" },
+        ar: { 1: "فزت", 2: "حللت في المركز", 3: "حللت في المركز", 4: "حللت في المركز" },
+      }[lang];
+      assert.ok(
+        place >= 1 && place <= 4,
+        `placed ${place}: ${JSON.stringify(end.table.game.result)}`,
+      );
+      assert.ok(text.startsWith(words[place]), `place ${place}: "${text}"`);
+      assert.ok(!text.includes(lang === "en" ? "You lost" : "خسرت"), text);
+      await shot(back, `history-place-${lang}-${where}`);
+    });
+  }
+
+  for (const { lang, device, where } of BOTH) {
     test(`moves reach the page as patches of a few hundred bytes; a page that misses one asks for the whole state and catches up (${lang}, ${where})`, async () => {
       const dev = await newDevice({ locale: lang, ...device });
       devices.push(dev);
