@@ -8,7 +8,8 @@
 # same load: BIN serves, KAISHO_LOADTEST_BIN plays).
 # SETUP: one-hall-sqlite | all-cores-sqlite | one-hall-postgres | all-cores-postgres |
 #        two-servers-postgres | three-servers-postgres
-# Prints one line per step (think_ms moves_per_second p50 p99), then `ceiling SETUP N`, then
+# Prints one line per step (think_ms moves_per_second p50 p99, and the tables that started),
+# then `ceiling SETUP N`, then
 # `fsyncs_per_move SETUP X`: the disk flushes per move at the ceiling's pace (PostgreSQL: the
 # WAL's own count, pg_stat_wal.wal_sync; SQLite: the server's fsync and fdatasync calls,
 # counted by strace over a second run of that step).
@@ -61,13 +62,15 @@ done
 [ "$up" = yes ] || { echo "the set-up did not answer /healthz" >&2; exit 1; }
 ceiling=0
 ceiling_think=3000
-for think in 3000 2000 1500 1000 700 500 350 250 180 120 100; do
+for think in 3000 2000 1500 1000 700 500 350 250 180 150 120 100; do
+  # A step whose set-up missed a table (loadtest exits 1) still measured the others.
   out=$("$load_bin" loadtest --port "$port" --connections 2000 --groups 400 --sources 64 \
-    --seconds "$step_seconds" --think-ms "$think" --setup-timeout 60 2>&1)
+    --seconds "$step_seconds" --think-ms "$think" --setup-timeout 60 2>&1) || true
   mps=$(kaisho_figure moves_per_second <<<"$out")
   p50=$(kaisho_figure latency_ms_p50 <<<"$out")
   p99=$(kaisho_figure latency_ms_p99 <<<"$out")
-  echo "think_ms $think moves_per_second $mps p50_ms $p50 p99_ms $p99"
+  tables=$(kaisho_figure tables_started <<<"$out")
+  echo "think_ms $think moves_per_second $mps p50_ms $p50 p99_ms $p99 tables $tables"
   [ -n "$p99" ] || { echo "loadtest gave no p99:" >&2; echo "$out" >&2; exit 1; }
   if awk -v p="$p99" 'BEGIN {exit !(p < 50)}'; then ceiling=$mps; ceiling_think=$think; else break; fi
 done
@@ -75,7 +78,7 @@ echo "ceiling $setup $ceiling"
 # The disk flushes per move at the ceiling's pace.
 load_at_ceiling() {
   "$load_bin" loadtest --port "$port" --connections 2000 --groups 400 --sources 64 \
-    --seconds "$step_seconds" --think-ms "$ceiling_think" --setup-timeout 60 2>&1
+    --seconds "$step_seconds" --think-ms "$ceiling_think" --setup-timeout 60 2>&1 || true
 }
 if [[ $setup == *-postgres ]]; then
   wal_syncs() { psql -At -h 127.0.0.1 -p "$base" -U postgres kaisho -c "SELECT wal_sync FROM pg_stat_wal"; }

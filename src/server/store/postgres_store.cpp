@@ -74,6 +74,25 @@ constexpr long long kMaxSeats = 16;  // a game_players row beyond this is damage
 // The database's clock in milliseconds (leases are timed by it, not by the servers').
 constexpr const char* kNow = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
 
+// The statements every batch of moves runs, prepared once per connection (parsed and planned
+// once, not at every batch): PostgresStore::prepared.
+struct PreparedStatement {
+  const char* name;
+  const char* sql;
+  int params;
+};
+constexpr PreparedStatement kLockLeases = {
+    "lock_leases",
+    "SELECT group_id, epoch FROM group_leases WHERE group_id IN (SELECT "
+    "json_array_elements_text($1::json)) FOR SHARE",
+    1};
+constexpr PreparedStatement kInsertMoves = {
+    "insert_moves",
+    "INSERT INTO moves(game, ply, move, stand_in) SELECT game, ply, move, NULLIF(stand_in, '') "
+    "FROM json_to_recordset($1::json) AS m(game BIGINT, ply INTEGER, move TEXT, stand_in TEXT) "
+    "ON CONFLICT (game, ply) DO NOTHING RETURNING game, ply",
+    1};
+
 class PostgresStore final : public Store {
  public:
   PostgresStore(std::string uri, PGconn* conn) : uri_(std::move(uri)), conn_(conn) {}
@@ -308,10 +327,7 @@ class PostgresStore final : public Store {
     if (!groups.empty()) {
       nlohmann::json ids = nlohmann::json::array();
       for (const auto& g : groups) ids.push_back(g);
-      Rows r = query(
-          "SELECT group_id, epoch FROM group_leases WHERE group_id IN (SELECT "
-          "json_array_elements_text($1::json)) FOR SHARE",
-          {ids.dump()});
+      Rows r = prepared(kLockLeases, {ids.dump()});
       if (!r.ok()) return make_error("store", r.error());
       for (int k = 0; k < r.size(); ++k) epochs[r.text(k, 0)] = r.integer(k, 1);
     }
@@ -333,11 +349,7 @@ class PostgresStore final : public Store {
     }
     std::set<std::pair<int64_t, int>> inserted;
     if (!rows.empty()) {
-      Rows r = query(
-          "INSERT INTO moves(game, ply, move, stand_in) SELECT game, ply, move, NULLIF(stand_in, "
-          "'') FROM json_to_recordset($1::json) AS m(game BIGINT, ply INTEGER, move TEXT, "
-          "stand_in TEXT) ON CONFLICT (game, ply) DO NOTHING RETURNING game, ply",
-          {rows.dump()});
+      Rows r = prepared(kInsertMoves, {rows.dump()});
       if (!r.ok()) return make_error(r.broke_a_constraint() ? "refused" : "store", r.error());
       for (int k = 0; k < r.size(); ++k)
         inserted.insert({r.integer(k, 0), static_cast<int>(r.integer(k, 1))});
@@ -435,8 +447,27 @@ class PostgresStore final : public Store {
     }
     std::string error;
     conn_ = connect(uri_, &error);
+    prepared_.clear();
     if (conn_) log::warning("connected to PostgreSQL again");
     return conn_ != nullptr;
+  }
+
+  // Runs `statement`, prepared first on a connection that has not seen it (prepared statements
+  // belong to the session, not to a transaction: a rollback keeps them).
+  Rows prepared(const PreparedStatement& statement, const std::vector<std::string>& params) {
+    if (!connected()) return Rows(nullptr);
+    if (!prepared_.contains(statement.name)) {
+      Rows made(PQprepare(conn_, statement.name, statement.sql, statement.params, nullptr));
+      note_lost();
+      if (!made.ok()) return made;
+      prepared_.insert(statement.name);
+    }
+    std::vector<const char*> values;
+    for (const auto& p : params) values.push_back(p.c_str());
+    Rows r(PQexecPrepared(conn_, statement.name, static_cast<int>(values.size()), values.data(),
+                          nullptr, nullptr, 0));
+    note_lost();
+    return r;
   }
 
   Rows query(const std::string& sql, const std::vector<std::string>& params) {
@@ -481,7 +512,10 @@ class PostgresStore final : public Store {
     Rows ids = query(id_query, params);
     if (!ids.ok() || ids.size() == 0) return out;
     std::string all = "{";
-    for (int i = 0; i < ids.size(); ++i) all += (i ? "," : "") + ids.text(i, 0);
+    for (int i = 0; i < ids.size(); ++i) {
+      if (i) all += ',';
+      all += ids.text(i, 0);
+    }
     all += "}";
     std::map<int64_t, GameRow> rows;
     Rows g = query(
@@ -530,6 +564,7 @@ class PostgresStore final : public Store {
 
   std::string uri_;
   PGconn* conn_;
+  std::set<std::string> prepared_;  // the statements prepared on conn_
   std::chrono::steady_clock::time_point next_try_{};
   bool warned_ = false;
 };

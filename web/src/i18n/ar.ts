@@ -550,7 +550,7 @@ export const ar: Dict = {
   "prefs.language": "اللغة",
   "prefs.notation": "كتابة النقلات",
   "prefs.notation.usi": "نص النقلة (\u20667g7f\u2069)",
-  "prefs.notation.japanese": "يابانية (☗７六歩)",
+  "prefs.notation.japanese": "يابانية (\u2066☗７六歩\u2069)",
   "prefs.notation.western": "غربية (\u2066P-7f\u2069)",
   "prefs.notation.meaning":
     "طريقة كتابة نقلات الشوغي وأنان شوغي في قائمة النقلات وإعادة العرض والإعلانات.",
