@@ -75,14 +75,14 @@ describe("telling the player", { skip }, () => {
       await createTable(y.page, "yonin", "cpu");
       await waitGroup(y.page, (g) => g.table.status === "playing");
       assert.deepEqual(await smallTargets(y.page), [], "a Yonin game");
-      const wrap = y.page.locator(".board-wrap");
-      const scroll = await wrap.evaluate((w) => ({
-        left: w.scrollLeft,
-        room: w.scrollWidth - w.clientWidth,
-      }));
-      assert.ok(
-        scroll.room > 0 && scroll.left > 0,
-        `scrolled to the middle: ${JSON.stringify(scroll)}`,
+      // Scrolled to the middle once laid out (the page does it on its next frame).
+      await y.page.waitForFunction(
+        () => {
+          const w = document.querySelector(".board-wrap.zoomed");
+          return !!w && w.scrollWidth > w.clientWidth && w.scrollLeft > 0;
+        },
+        null,
+        { timeout: 30_000, polling: 100 },
       );
       await shot(y.page, `yonin-zoomed-${lang}-phone`);
       // The whole board on demand, and back.
