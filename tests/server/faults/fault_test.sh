@@ -43,14 +43,19 @@ base=$((20000 + RANDOM % 20000))
 export KAISHO_CLUSTER_DB_PORT_BASE=$((base + 20))
 export KAISHO_CLUSTER_PROXY_TO_BASE=$((base + 30))
 declare -A db_relay http_relay
+# start_relay PORT TARGET: its pid goes to `relays` (stopped at the end) and to $relay. Not
+# called in a command substitution, whose subshell would keep `relays` to itself (the relays
+# then outlived the test and held its ports).
 start_relay() {
   node tests/server/faults/relay.mjs "$1" "$2" >>"$work/relays.log" 2>&1 &
-  relays+=($!)
-  echo $!
+  relay=$!
+  relays+=("$relay")
 }
 for n in 1 2 3; do
-  db_relay[$n]=$(start_relay $((base + 20 + n)) "127.0.0.1:$base")
-  http_relay[$n]=$(start_relay $((base + 30 + n)) "127.0.0.1:$((base + 10 + n))")
+  start_relay $((base + 20 + n)) "127.0.0.1:$base"
+  db_relay[$n]=$relay
+  start_relay $((base + 30 + n)) "127.0.0.1:$((base + 10 + n))"
+  http_relay[$n]=$relay
 done
 # Tables nobody is at leave memory (and their leases go) after 4 s: the spread check below.
 serve_args=(--away-grace-ms 3000 --cpu-ms 100 --idle-group-ms 4000
