@@ -104,14 +104,31 @@ export function renderGamePanel(
 /** Where the zoomed board was scrolled to, kept across renders (null: the middle). */
 let zoomScroll: number | null = null;
 
+/**
+ * Scrolls a new zoomed board to where the last one was (the middle at first) as soon as it is
+ * laid out wider than its frame, which may be a frame or more after it is drawn; then keeps
+ * where the player scrolls it. A board replaced by the next render is no longer in the page:
+ * its late scroll event (reading 0 there) must not move the next board to the edge.
+ */
 function keepZoomScroll(wrap: HTMLElement | null): void {
   if (!wrap) return;
-  // Once the panel is in the page and laid out.
-  requestAnimationFrame(() => {
-    if (wrap.scrollWidth <= wrap.clientWidth) return;
+  const place = (): boolean => {
+    if (!wrap.isConnected || wrap.scrollWidth <= wrap.clientWidth) return false;
     wrap.scrollLeft = zoomScroll ?? (wrap.scrollWidth - wrap.clientWidth) / 2;
-    wrap.addEventListener("scroll", () => (zoomScroll = wrap.scrollLeft), { passive: true });
+    return true;
+  };
+  const layout = new ResizeObserver(() => {
+    if (place() || !wrap.isConnected) layout.disconnect();
   });
+  layout.observe(wrap);
+  if (wrap.firstElementChild) layout.observe(wrap.firstElementChild);
+  wrap.addEventListener(
+    "scroll",
+    () => {
+      if (wrap.isConnected) zoomScroll = wrap.scrollLeft;
+    },
+    { passive: true },
+  );
 }
 
 /** "Whole board" / "Zoom in": shown on phones only (style.css). */
