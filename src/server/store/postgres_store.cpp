@@ -74,23 +74,32 @@ constexpr long long kMaxSeats = 16;  // a game_players row beyond this is damage
 // The database's clock in milliseconds (leases are timed by it, not by the servers').
 constexpr const char* kNow = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
 
-// The statements every batch of moves runs, prepared once per connection (parsed and planned
-// once, not at every batch): PostgresStore::prepared.
+// The statement every run of moves is, prepared once per connection (parsed and planned once,
+// not at every batch): PostgresStore::prepared.
 struct PreparedStatement {
   const char* name;
   const char* sql;
   int params;
 };
-constexpr PreparedStatement kLockLeases = {
-    "lock_leases",
-    "SELECT group_id, epoch FROM group_leases WHERE group_id IN (SELECT "
-    "json_array_elements_text($1::json)) FOR SHARE",
-    1};
-constexpr PreparedStatement kInsertMoves = {
-    "insert_moves",
-    "INSERT INTO moves(game, ply, move, stand_in) SELECT game, ply, move, NULLIF(stand_in, '') "
-    "FROM json_to_recordset($1::json) AS m(game BIGINT, ply INTEGER, move TEXT, stand_in TEXT) "
-    "ON CONFLICT (game, ply) DO NOTHING RETURNING game, ply",
+// $1: the moves as a JSON array of {game, ply, move, stand_in, lease, epoch}, `lease` the group
+// whose lease fences the move (null: none). Each lease is share-locked before the moves it
+// fences are inserted, and stays locked until the transaction ends, so no claim can slip in
+// between (as fence_holds does); a move whose lease is not at its epoch is not inserted, nor is
+// one whose ply is already stored, nor one whose ply an earlier move of the array (by `i`) with
+// its lease holding takes. Returns a row (game, ply) for each move inserted, and a row
+// (lease, epoch) for each lease found: the caller tells fenced from already stored.
+constexpr PreparedStatement kStoreMoves = {
+    "store_moves",
+    "WITH m AS MATERIALIZED (SELECT * FROM json_to_recordset($1::json) AS m(i INTEGER, game "
+    "BIGINT, ply INTEGER, move TEXT, stand_in TEXT, lease TEXT, epoch BIGINT)), "
+    "held AS MATERIALIZED (SELECT group_id, epoch FROM group_leases WHERE group_id IN (SELECT "
+    "lease FROM m) FOR SHARE), "
+    "stored AS (INSERT INTO moves(game, ply, move, stand_in) SELECT DISTINCT ON (game, ply) "
+    "game, ply, move, NULLIF(stand_in, '') FROM m WHERE m.lease IS NULL OR EXISTS (SELECT 1 FROM "
+    "held h WHERE h.group_id = m.lease AND h.epoch = m.epoch) ORDER BY game, ply, i ON CONFLICT "
+    "(game, ply) DO NOTHING RETURNING game, ply) "
+    "SELECT game, ply, NULL::text, NULL::bigint FROM stored UNION ALL SELECT NULL, NULL, "
+    "group_id, epoch FROM held",
     1};
 
 class PostgresStore final : public Store {
@@ -273,17 +282,28 @@ class PostgresStore final : public Store {
     return buffer;
   }
 
-  // One transaction for the batch. Moves, the common write, go a run at a time: consecutive
-  // moves are fenced by one statement (their leases share-locked, as fence_holds does) and
-  // inserted by one more, a move already stored at its ply skipped rather than an error; so a
-  // batch of moves costs four round trips however many it holds. Any other write goes in a
-  // savepoint of its own, so that a refused one (fenced, or breaking a constraint) leaves the
-  // others. When the database fails (a lock it waits for, a lost connection) the batch fails
-  // as one, rather than each of its writes waiting out the same timeout in turn. A run of moves
-  // that breaks a constraint other than its key (a game that is not there) lost the
-  // transaction with it: the batch is made again write by write.
+  // A batch of moves only, the common one, is one statement: its own transaction, one round
+  // trip however many moves it holds. Any other batch is one transaction in which each run of
+  // consecutive moves is one statement (kStoreMoves) and any other write goes in a savepoint of
+  // its own, so that a refused one (fenced, or breaking a constraint) leaves the others. A move
+  // already stored at its ply is skipped rather than an error. When the database fails (a lock
+  // it waits for, a lost connection) the batch fails as one, rather than each of its writes
+  // waiting out the same timeout in turn. A run of moves that breaks a constraint other than
+  // its key (a game that is not there) lost the transaction with it: the batch is made again
+  // write by write.
   std::vector<Result<int64_t>> write_batch(const std::vector<Write>& batch, bool moves_in_runs) {
     std::vector<Result<int64_t>> out;
+    if (batch.empty()) return out;
+    const bool only_moves =
+        moves_in_runs && std::all_of(batch.begin(), batch.end(), [](const Write& w) {
+          return std::holds_alternative<MoveWrite>(w.what);
+        });
+    if (only_moves) {
+      Status s = write_moves(batch, 0, batch.size(), out);
+      if (!s && s.error().code == "refused") return write_batch(batch, false);
+      if (!s) out.assign(batch.size(), s.error());
+      return out;
+    }
     auto fail_all = [&](const Error& e) {
       (void)command("ROLLBACK");
       out.assign(batch.size(), e);
@@ -314,54 +334,48 @@ class PostgresStore final : public Store {
     return out;
   }
 
-  // The moves batch[begin, end) in two statements: their leases share-locked and read, then
-  // the moves whose lease holds inserted, each move's outcome appended to `out`. Fails (and
-  // appends nothing) when the database does, code "store", or when the insert broke a
-  // constraint other than the moves' key, code "refused".
+  // The moves batch[begin, end) in one statement (kStoreMoves), each move's outcome appended
+  // to `out`: stored, fenced, or refused as already stored (also a move whose ply an earlier
+  // move of the run, not fenced, takes). Fails (and appends nothing) when the database does,
+  // code "store", or when the insert broke a constraint other than the moves' key, code
+  // "refused".
   Status write_moves(const std::vector<Write>& batch, size_t begin, size_t end,
                      std::vector<Result<int64_t>>& out) {
-    std::set<std::string> groups;
-    for (size_t i = begin; i < end; ++i)
-      if (!batch[i].fence.group.empty()) groups.insert(batch[i].fence.group);
-    std::map<std::string, int64_t> epochs;
-    if (!groups.empty()) {
-      nlohmann::json ids = nlohmann::json::array();
-      for (const auto& g : groups) ids.push_back(g);
-      Rows r = prepared(kLockLeases, {ids.dump()});
-      if (!r.ok()) return make_error("store", r.error());
-      for (int k = 0; k < r.size(); ++k) epochs[r.text(k, 0)] = r.integer(k, 1);
-    }
-    // Each move's outcome: fenced, a second move at the same ply in this run (refused), or
-    // sent (decided by what the insert returns).
-    std::vector<std::optional<Error>> refusal(end - begin);
-    std::set<std::pair<int64_t, int>> sent;
     nlohmann::json rows = nlohmann::json::array();
     for (size_t i = begin; i < end; ++i) {
       const auto& m = std::get<MoveWrite>(batch[i].what);
       const Fence& f = batch[i].fence;
-      if (!f.group.empty() && (!epochs.contains(f.group) || epochs[f.group] != f.epoch))
-        refusal[i - begin] = fenced(f);
-      else if (!sent.insert({m.game_id, m.ply}).second)
-        refusal[i - begin] = already_stored(m);
-      else
-        rows.push_back(
-            {{"game", m.game_id}, {"ply", m.ply}, {"move", m.move}, {"stand_in", m.stand_in}});
+      nlohmann::json row = {{"i", i},          {"game", m.game_id},      {"ply", m.ply},
+                            {"move", m.move},  {"stand_in", m.stand_in}, {"lease", nullptr},
+                            {"epoch", f.epoch}};
+      if (!f.group.empty()) row["lease"] = f.group;
+      rows.push_back(std::move(row));
     }
+    Rows r = prepared(kStoreMoves, {rows.dump()});
+    if (!r.ok()) return make_error(r.broke_a_constraint() ? "refused" : "store", r.error());
     std::set<std::pair<int64_t, int>> inserted;
-    if (!rows.empty()) {
-      Rows r = prepared(kInsertMoves, {rows.dump()});
-      if (!r.ok()) return make_error(r.broke_a_constraint() ? "refused" : "store", r.error());
-      for (int k = 0; k < r.size(); ++k)
+    std::map<std::string, int64_t> epochs;
+    for (int k = 0; k < r.size(); ++k) {
+      if (!r.null(k, 0))
         inserted.insert({r.integer(k, 0), static_cast<int>(r.integer(k, 1))});
+      else
+        epochs[r.text(k, 2)] = r.integer(k, 3);
     }
+    // What the statement decided, move by move: the first move not fenced at a ply is the one
+    // inserted there, unless that ply was stored before.
+    std::set<std::pair<int64_t, int>> taken;
     for (size_t i = begin; i < end; ++i) {
       const auto& m = std::get<MoveWrite>(batch[i].what);
-      if (refusal[i - begin])
-        out.push_back(*refusal[i - begin]);
-      else if (inserted.contains({m.game_id, m.ply}))
-        out.push_back(int64_t{0});
+      const Fence& f = batch[i].fence;
+      const bool holds =
+          f.group.empty() || (epochs.contains(f.group) && epochs[f.group] == f.epoch);
+      const bool first = holds && taken.insert({m.game_id, m.ply}).second;
+      if (!holds)
+        out.emplace_back(fenced(f));
+      else if (first && inserted.contains({m.game_id, m.ply}))
+        out.emplace_back(int64_t{0});
       else
-        out.push_back(already_stored(m));
+        out.emplace_back(already_stored(m));
     }
     return ok_status();
   }
