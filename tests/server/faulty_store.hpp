@@ -2,6 +2,8 @@
 // A real store with faults injected on demand: each call goes to the store underneath unless
 // the test has asked for that kind of call to fail (the next N times, or until cleared), in
 // which case it answers the error a store gives when its database cannot be reached.
+#include <functional>
+
 #include "server/store/store.hpp"
 
 namespace kaisho::server::testing {
@@ -16,6 +18,8 @@ class FaultyStore final : public Store {
   int fail_appends = 0;       // batches with a move in them
   int fail_group_writes = 0;  // batches with a group's record in them
   int ratings_reads = 0;      // calls of ratings_of, failed or not
+  // Called as a claim begins (for example to let time pass while the claim waits).
+  std::function<void()> during_claim;
 
   Result<PersonRow> person(const std::string& id) override { return inner_.person(id); }
   Result<PersonRow> person_by_token(const std::string& hash) override {
@@ -50,6 +54,7 @@ class FaultyStore final : public Store {
   Status ping() override { return inner_.ping(); }
   Result<Claim> claim_group(const std::string& id, const std::string& server,
                             int64_t ttl_ms) override {
+    if (during_claim) during_claim();
     return inner_.claim_group(id, server, ttl_ms);
   }
   Result<std::vector<std::string>> renew_leases(const std::string& server,

@@ -29,6 +29,30 @@ TEST_F(HallStoreFaults, ARatingThatCouldNotBeReadIsReadAgainWhenNextShown) {
   EXPECT_DOUBLE_EQ(group(a)["table"]["seats"][0]["rating"]["value"].get<double>(), rated);
 }
 
+TEST_F(HallStoreFaults, ALeaseRenewalThatRanWhileANewTableWasClaimedDoesNotLoseIt) {
+  ConnId a = person("A");
+  const auto moved = [&] {
+    int n = 0;
+    for (const auto& m : out_.sent[a]) n += m["type"] == "error" && m["code"] == "moved";
+    return n;
+  };
+  // The claim of the new table waits 5 ms (its time passes inside it), and the writer's lease
+  // renewal begins 2 ms in: it cannot see the lease being made, so its answer lacks the group.
+  const int64_t asked = clock_.now;
+  faults_->during_claim = [this] { clock_.now += 5; };
+  const std::string id = create(a, "shogi");
+  faults_->during_claim = nullptr;
+  hall_->leases_renewed({}, asked + 2);
+  clock_.run();
+  EXPECT_EQ(moved(), 0) << "a table just made is not sent elsewhere";
+  send(a, {{"type", "start"}, {"group", id}});
+  EXPECT_EQ(group(a)["table"]["status"], "playing");
+  // A renewal that began once the claim was made does lose it when its answer lacks it.
+  hall_->leases_renewed({}, clock_.now + 1);
+  clock_.run();
+  EXPECT_EQ(moved(), 1);
+}
+
 TEST_F(HallStoreFaults, ACpuMoveThatCouldNotBeStoredIsTriedAgain) {
   ConnId a = person("A");
   const std::string id = create(a, "shogi");

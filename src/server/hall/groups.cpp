@@ -56,7 +56,7 @@ void Hall::on_create(ConnId c, const std::string& rid, const pr::CreateGroup& m)
   if (!claimed || !claimed->ours)
     return send_error(c, rid, "store", "the table could not be made just now; try again");
   g->epoch = claimed->epoch;
-  g->claimed_ms = now;
+  g->claimed_ms = scheduler_.now_ms();  // after the claim: see Group::claimed_ms
   g->game = m.game;
   g->members.push_back(person);
   g->version = g->epoch << 32;

@@ -75,6 +75,9 @@ struct Hall::Group {
   // The group's lease: its epoch fences every write (Fence); versions shown go on from
   // epoch << 32, so they never go back whichever server loads the group next.
   int64_t epoch = 0;
+  // When the claim had returned (not when it was asked): a lease renewal that began later
+  // (leases_renewed's started_ms) saw the claim, so a group missing from its answer is lost.
+  // Read before the claim, a renewal that ran while the claim waited would lose a new group.
   int64_t claimed_ms = 0;
   bool dirty = false;          // the record changed since it was last written
   bool record_failed = false;  // its last write failed: shown anyway, written with the next

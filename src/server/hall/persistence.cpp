@@ -65,8 +65,8 @@ Hall::Opened Hall::open_group(const std::string& id) {
     store_.release_group(id, config_.server_name);
     if (config_.siblings) config_.siblings->release(id, config_.shard);
   };
-  const int64_t claimed_ms = scheduler_.now_ms();
   auto claimed = store_.claim_group(id, config_.server_name, config_.lease_ttl_ms);
+  const int64_t claimed_ms = scheduler_.now_ms();  // after the claim: see Group::claimed_ms
   if (!claimed || !claimed->ours) {
     if (config_.siblings) config_.siblings->release(id, config_.shard);
     opened.elsewhere.server = claimed ? claimed->holder : "";
