@@ -1,8 +1,10 @@
 // `?demo=GAME[&seat=N]`: a board from a sample state (src/demo/samples.json, made by
 // scripts/gen-demo.mjs from the project's own rules engine), without a server. For
 // previews and screenshots; moves are not sent anywhere.
-import type { AppContext } from "../app";
+import type { PageContext } from "./context";
 import type { GameId, GroupState } from "../net/protocol";
+import type { TableSession } from "../session/session";
+import { type Store, makeNotice } from "../state/store";
 import { h } from "../ui/dom";
 import { renderGamePanel } from "./game";
 
@@ -11,7 +13,7 @@ let loading = false;
 
 export function renderDemo(
   root: HTMLElement,
-  ctx: AppContext,
+  ctx: PageContext,
   game: GameId,
   seat: number | null,
 ): void {
@@ -41,4 +43,24 @@ export function renderDemo(
     ]),
   );
   renderGamePanel(root, ctx, ctx.store.state.group ?? g, { demo: true });
+}
+
+/**
+ * The demo's table: a move is shown in a notice, not sent; nothing else can be done at a sample
+ * board (its panel offers no resignation, leaving or next game).
+ */
+export function demoTable(store: Store): TableSession {
+  const nothing = () => {};
+  return {
+    move: (text) => {
+      if (!store.state.group || store.state.pending) return;
+      store.update({ notice: makeNotice("info", `→ ${text}`) });
+    },
+    resign: nothing,
+    start: nothing,
+    settings: nothing,
+    seat: nothing,
+    leave: nothing,
+    removeMember: nothing,
+  };
 }

@@ -1,6 +1,6 @@
 // The front page: the five games, "play against the CPU" in one click (default rules), or after
 // choosing the rules, the CPU level and the timer; "play with friends".
-import type { AppContext } from "../app";
+import type { PageContext } from "./context";
 import { GAME_IDS, type GameId } from "../net/protocol";
 import { h } from "../ui/dom";
 import { gameIcon } from "../ui/icons";
@@ -14,7 +14,7 @@ const INFO: Record<GameId, { players: number; minutes: number }> = {
   yonin: { players: 4, minutes: 25 },
 };
 
-export function renderFront(root: HTMLElement, ctx: AppContext): void {
+export function renderFront(root: HTMLElement, ctx: PageContext): void {
   const { i18n, actions } = ctx;
   const ready = ctx.store.state.person !== null;
   const last = ctx.lastGroupId();

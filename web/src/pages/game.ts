@@ -2,7 +2,7 @@
 // the CPU moved for someone whose time ran out; the board; the players with their ratings,
 // presence and the CPU standing in; the result with the rating change explained;
 // resignation (Yonin: leaving the table); the move list in the chosen notation.
-import type { AppContext } from "../app";
+import type { PageContext } from "./context";
 import { makeRenderer } from "../boards";
 import { seatName } from "../boards/common";
 import { indexMoves, parseMove } from "../boards/moves";
@@ -23,7 +23,7 @@ import { placeWord, resultHeadline, resultReason, seatAndName } from "../ui/resu
 let cached: { key: string; view: BoardView } | null = null;
 
 /** The board view for this group and language, kept across renders (selection, focus). */
-function boardViewFor(ctx: AppContext, groupId: string, onMove: (t: string) => void): BoardView {
+function boardViewFor(ctx: PageContext, groupId: string, onMove: (t: string) => void): BoardView {
   const key = `${groupId}|${ctx.i18n.lang}`;
   if (!cached || cached.key !== key) cached = { key, view: new BoardView(ctx.i18n, onMove) };
   return cached.view;
@@ -41,7 +41,7 @@ export function viewerSeats(g: GroupState): { viewer: number | null; acting: num
 
 export function renderGamePanel(
   root: HTMLElement,
-  ctx: AppContext,
+  ctx: PageContext,
   g: GroupState,
   opts: { demo?: boolean } = {},
 ): void {
@@ -132,7 +132,7 @@ function keepZoomScroll(wrap: HTMLElement | null): void {
 }
 
 /** "Whole board" / "Zoom in": shown on phones only (style.css). */
-function zoomToggle(ctx: AppContext, zoomed: boolean): HTMLElement {
+function zoomToggle(ctx: PageContext, zoomed: boolean): HTMLElement {
   return h(
     "button",
     {
@@ -149,7 +149,7 @@ function zoomToggle(ctx: AppContext, zoomed: boolean): HTMLElement {
 }
 
 function statusText(
-  ctx: AppContext,
+  ctx: PageContext,
   g: GroupState,
   acting: number | null,
   pending: boolean,
@@ -193,7 +193,7 @@ function statusText(
  * The CPU moved for someone whose turn timer ran out: said to everyone, for one round of
  * moves (so the note is still there after the replies that follow at once).
  */
-function standInNotes(ctx: AppContext, g: GroupState): HTMLElement | null {
+function standInNotes(ctx: PageContext, g: GroupState): HTMLElement | null {
   const { i18n } = ctx;
   const game = g.table.game;
   if (!game || !game.stand_ins?.length) return null;
@@ -214,7 +214,7 @@ function standInNotes(ctx: AppContext, g: GroupState): HTMLElement | null {
 }
 
 /** What the CPU did for the player while they were away (until their next move). */
-function awayNote(ctx: AppContext, g: GroupState): HTMLElement | null {
+function awayNote(ctx: PageContext, g: GroupState): HTMLElement | null {
   const note = ctx.store.state.awayNote;
   if (!note || note.game !== g.table.game?.id) return null;
   // The move kept whole, left to right, on one line ("☗同　角" must not break at its space).
@@ -229,7 +229,12 @@ function awayNote(ctx: AppContext, g: GroupState): HTMLElement | null {
 
 const EDGE_ARROWS = { bottom: "↓", top: "↑", left: "←", right: "→" } as const;
 
-function playersBox(ctx: AppContext, g: GroupState, turns: number, seatCount: number): HTMLElement {
+function playersBox(
+  ctx: PageContext,
+  g: GroupState,
+  turns: number,
+  seatCount: number,
+): HTMLElement {
   const { i18n } = ctx;
   const game = g.table.game;
   const order = [...g.table.seats].sort(
@@ -285,7 +290,7 @@ function playersBox(ctx: AppContext, g: GroupState, turns: number, seatCount: nu
 }
 
 /** "· rating 1500?" for a provisional rating, "· rating 1350" for a CPU level; explained in its title. */
-export function ratingEl(ctx: AppContext, s: SeatInfo): HTMLElement | null {
+export function ratingEl(ctx: PageContext, s: SeatInfo): HTMLElement | null {
   if (!s.rating) return null;
   const { i18n } = ctx;
   const title = s.rating.provisional
@@ -314,7 +319,7 @@ function edgeOrder(e: string): number {
   return { top: 0, left: 1, right: 2, bottom: 3 }[e] ?? 4;
 }
 
-function clockEl(ctx: AppContext, remainingMs: number): HTMLElement {
+function clockEl(ctx: PageContext, remainingMs: number): HTMLElement {
   const el = h(
     "span",
     {
@@ -345,7 +350,7 @@ export function tickClocks(now: number): void {
   }
 }
 
-function musashiInfo(ctx: AppContext, g: GroupState): HTMLElement | null {
+function musashiInfo(ctx: PageContext, g: GroupState): HTMLElement | null {
   const pos = g.table.game?.position;
   if (!pos) return null;
   const m = /C:(\S*)\s+[fc]\s*(\d*)/.exec(pos);
@@ -359,7 +364,7 @@ function musashiInfo(ctx: AppContext, g: GroupState): HTMLElement | null {
   ]);
 }
 
-export function resultBox(ctx: AppContext, g: GroupState): HTMLElement | null {
+export function resultBox(ctx: PageContext, g: GroupState): HTMLElement | null {
   const { i18n } = ctx;
   const r = g.table.game?.result;
   if (!r) return null;
@@ -435,7 +440,7 @@ function ratingNote(i18n: I18n, c: RatingChange): HTMLElement {
 
 let confirming: "resign" | "leave" | null = null;
 
-function controls(ctx: AppContext, g: GroupState, demo: boolean): HTMLElement {
+function controls(ctx: PageContext, g: GroupState, demo: boolean): HTMLElement {
   const { i18n, actions } = ctx;
   const playing = g.table.status === "playing";
   const seated = g.table.your_seats.length > 0;
@@ -544,7 +549,7 @@ function controls(ctx: AppContext, g: GroupState, demo: boolean): HTMLElement {
 }
 
 /** The sound on the opponent's move: off until the player turns it on. */
-function soundToggle(ctx: AppContext): HTMLElement {
+function soundToggle(ctx: PageContext): HTMLElement {
   const on = ctx.store.state.prefs.sound;
   return h(
     "button",
@@ -559,7 +564,7 @@ function soundToggle(ctx: AppContext): HTMLElement {
 }
 
 /** The notation choice, where the moves are (also on the settings page). */
-export function notationSelect(ctx: AppContext, id: string): HTMLElement {
+export function notationSelect(ctx: PageContext, id: string): HTMLElement {
   const { i18n } = ctx;
   const current = ctx.store.state.prefs.moveStyle;
   return h("div", { class: "field notation-field" }, [
@@ -583,7 +588,7 @@ export function notationSelect(ctx: AppContext, id: string): HTMLElement {
   ]);
 }
 
-function movesBox(ctx: AppContext, g: GroupState): HTMLElement | null {
+function movesBox(ctx: PageContext, g: GroupState): HTMLElement | null {
   const { i18n } = ctx;
   const game = g.table.game;
   if (!game) return null;

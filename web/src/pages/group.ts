@@ -3,7 +3,7 @@
 // the game and its local rules (generated from option_schema), the turn timer, the CPU level,
 // the invite link and the members. While a game is on, the game panel (game.ts) comes first.
 // A link to a table that does not exist says so and offers a way on.
-import type { AppContext } from "../app";
+import type { PageContext } from "./context";
 import type { I18n, MsgKey } from "../i18n";
 import {
   GAME_IDS,
@@ -23,7 +23,7 @@ import { link, nameForm } from "./layout";
 // The lobby's "Leave the table" during one's own game asks first (what leaving costs).
 let confirmingLeave = false;
 
-export function renderGroup(root: HTMLElement, ctx: AppContext, id: string): void {
+export function renderGroup(root: HTMLElement, ctx: PageContext, id: string): void {
   const g = ctx.store.state.group;
   const failed = ctx.store.state.groupError;
   if (failed && failed.id === id && (!g || g.id !== id)) {
@@ -61,7 +61,7 @@ export function renderGroup(root: HTMLElement, ctx: AppContext, id: string): voi
  * "Leave the table". During a game one has a seat in, it first says what leaving means: the
  * CPU plays the seat, and the game counts for one's rating only if it is lost.
  */
-function leaveBox(ctx: AppContext, g: GroupState): HTMLElement {
+function leaveBox(ctx: PageContext, g: GroupState): HTMLElement {
   const { i18n, actions } = ctx;
   const inGame = g.table.status === "playing" && g.table.your_seats.length > 0;
   if (!inGame) confirmingLeave = false;
@@ -123,7 +123,7 @@ function leaveBox(ctx: AppContext, g: GroupState): HTMLElement {
  * A table one cannot be at: none by that link (mistyped, or from another server), one that
  * removed you, one that is full, or one whose saved data cannot be read.
  */
-function missingGroup(ctx: AppContext, code: string): HTMLElement {
+function missingGroup(ctx: PageContext, code: string): HTMLElement {
   const { i18n } = ctx;
   const why = ["removed", "group_full", "group_unreadable"].includes(code) ? code : "missing";
   return h("section", { class: `empty-state missing-group shut-${why}`, role: "alert" }, [
@@ -139,7 +139,7 @@ function missingGroup(ctx: AppContext, code: string): HTMLElement {
  * Before a game: the start button, and what it will do — where you sit and against whom,
  * or that you will watch because every seat is taken.
  */
-function startBox(ctx: AppContext, g: GroupState): HTMLElement {
+function startBox(ctx: PageContext, g: GroupState): HTMLElement {
   const { i18n } = ctx;
   const mine = g.table.your_seats;
   const line = g.table.seats.map((s) =>
@@ -175,7 +175,7 @@ function startBox(ctx: AppContext, g: GroupState): HTMLElement {
   ]);
 }
 
-function inviteBox(ctx: AppContext, g: GroupState): HTMLElement {
+function inviteBox(ctx: PageContext, g: GroupState): HTMLElement {
   const { i18n } = ctx;
   const url = inviteLink(location.origin, g.id);
   const input = h("input", {
@@ -231,7 +231,7 @@ let confirmingRemoval: string | null = null;
  * member; a player of the game in progress stays until it ends. Asks first: the removed person
  * cannot come back by the link.
  */
-function removeControl(ctx: AppContext, g: GroupState, m: GroupState["members"][number]) {
+function removeControl(ctx: PageContext, g: GroupState, m: GroupState["members"][number]) {
   const { i18n, actions } = ctx;
   const keeper = g.members[0]?.id === g.you;
   const playing = g.table.status === "playing" && g.table.seats.some((s) => s.person === m.id);
@@ -282,7 +282,7 @@ function removeControl(ctx: AppContext, g: GroupState, m: GroupState["members"][
   );
 }
 
-function membersBox(ctx: AppContext, g: GroupState): HTMLElement {
+function membersBox(ctx: PageContext, g: GroupState): HTMLElement {
   const { i18n } = ctx;
   return h("section", { class: "box members" }, [
     h("h3", {}, [
@@ -309,7 +309,7 @@ function membersBox(ctx: AppContext, g: GroupState): HTMLElement {
   ]);
 }
 
-function seatsBox(ctx: AppContext, g: GroupState): HTMLElement {
+function seatsBox(ctx: PageContext, g: GroupState): HTMLElement {
   const { i18n, actions } = ctx;
   const idle = g.table.status === "idle";
   const between = g.table.status !== "playing";
@@ -375,7 +375,7 @@ export function valueLabel(i18n: I18n, key: string, v: OptionValue): string {
   return s;
 }
 
-function settingsBox(ctx: AppContext, g: GroupState): HTMLElement {
+function settingsBox(ctx: PageContext, g: GroupState): HTMLElement {
   const { i18n, actions } = ctx;
   const playing = g.table.status === "playing";
   const locked = playing || !playsNextGame(g);

@@ -1,6 +1,6 @@
 // "My games": the person's finished games (`history`, newest first, up to 100). Each row
 // opens the game's replay (#/history/GAME_ID).
-import type { AppContext } from "../app";
+import type { PageContext } from "./context";
 import { formatDate, gameLengthText, ratingChange, resultSummary } from "../history/format";
 import { seatOfPerson } from "../history/replay";
 import type { HistoryGame } from "../net/protocol";
@@ -11,7 +11,7 @@ import { recordPlayerName } from "../ui/names";
 import { signed } from "../ui/ratings";
 import { placeWord } from "../ui/resultText";
 
-export function renderHistory(root: HTMLElement, ctx: AppContext): void {
+export function renderHistory(root: HTMLElement, ctx: PageContext): void {
   const { i18n } = ctx;
   const hs = ctx.store.state.history;
   root.append(h("h1", {}, [i18n.t("history.title")]));
@@ -57,7 +57,7 @@ export function renderHistory(root: HTMLElement, ctx: AppContext): void {
   );
 }
 
-function historyRow(ctx: AppContext, g: HistoryGame): HTMLTableRowElement {
+function historyRow(ctx: PageContext, g: HistoryGame): HTMLTableRowElement {
   const { i18n } = ctx;
   const me = ctx.store.state.person?.id ?? null;
   const yourSeat = seatOfPerson(g.result, me, g.seats);

@@ -1,12 +1,12 @@
 // The frame around every page: the skip link to the board, the header (home, rules, my games,
 // settings, language, name, connection) and the notice line.
-import type { AppContext } from "../app";
+import type { PageContext } from "./context";
 import type { Route } from "../router";
 import { routeUrl } from "../router";
 import { h, isolate } from "../ui/dom";
 import { personName } from "../ui/names";
 
-export function link(ctx: AppContext, r: Route, text: string, cls = ""): HTMLAnchorElement {
+export function link(ctx: PageContext, r: Route, text: string, cls = ""): HTMLAnchorElement {
   return h(
     "a",
     {
@@ -23,7 +23,7 @@ export function link(ctx: AppContext, r: Route, text: string, cls = ""): HTMLAnc
 }
 
 /** The name field with its save button; `id` tells the copies apart (header, lobby, settings). */
-export function nameForm(ctx: AppContext, id: string): HTMLElement | null {
+export function nameForm(ctx: PageContext, id: string): HTMLElement | null {
   const { i18n, store, actions } = ctx;
   const person = store.state.person;
   if (!person) return null;
@@ -58,7 +58,7 @@ export function nameForm(ctx: AppContext, id: string): HTMLElement | null {
 }
 
 /** The first Tab stop while a game is shown: straight to the board. */
-export function skipLink(ctx: AppContext): HTMLElement | null {
+export function skipLink(ctx: PageContext): HTMLElement | null {
   const g = ctx.store.state.group;
   if (ctx.route.page !== "group" || !g || g.table.status === "idle") return null;
   return h(
@@ -84,7 +84,7 @@ export function focusBoard(): boolean {
   return true;
 }
 
-export function header(ctx: AppContext): HTMLElement {
+export function header(ctx: PageContext): HTMLElement {
   const { i18n, store, actions } = ctx;
   const s = store.state;
   const other = i18n.lang === "ar" ? "en" : "ar";
@@ -126,7 +126,7 @@ export function header(ctx: AppContext): HTMLElement {
   ]);
 }
 
-export function noticeLine(ctx: AppContext): HTMLElement | null {
+export function noticeLine(ctx: PageContext): HTMLElement | null {
   const n = ctx.store.state.notice;
   if (!n || Date.now() - n.at > n.ttl) return null;
   return h(

@@ -2,7 +2,7 @@
 // (drawn read-only by the game's renderer from the server's `positions[i]`), the move list,
 // first/previous/next/last (buttons, Left/Right/Home/End keys), the result, the table's
 // local rules, and downloads of the record (text, KIF, CSA).
-import type { AppContext } from "../app";
+import type { PageContext } from "./context";
 import { makeRenderer } from "../boards";
 import { svgEl } from "../boards/svg";
 import {
@@ -24,7 +24,7 @@ import { valueLabel } from "./group";
 import { link } from "./layout";
 import { seatNameFor } from "./seatNames";
 
-export function renderRecord(root: HTMLElement, ctx: AppContext, id: number): void {
+export function renderRecord(root: HTMLElement, ctx: PageContext, id: number): void {
   const { i18n } = ctx;
   const rs = ctx.store.state.record;
   const back = h("p", { class: "back-link" }, [
@@ -97,7 +97,7 @@ export function renderRecord(root: HTMLElement, ctx: AppContext, id: number): vo
   });
 }
 
-function playersBox(ctx: AppContext, g: GroupState, yourSeat: number | null): HTMLElement {
+function playersBox(ctx: PageContext, g: GroupState, yourSeat: number | null): HTMLElement {
   const { i18n } = ctx;
   return h("section", { class: "box players" }, [
     h(
@@ -142,7 +142,7 @@ function navIcon(step: ReplayStep): SVGSVGElement {
   return svg;
 }
 
-function controlsBox(ctx: AppContext, index: number, total: number, move: string): HTMLElement {
+function controlsBox(ctx: PageContext, index: number, total: number, move: string): HTMLElement {
   const { i18n, actions } = ctx;
   const button = (step: ReplayStep, disabled: boolean) =>
     h(
@@ -175,7 +175,7 @@ function controlsBox(ctx: AppContext, index: number, total: number, move: string
   ]);
 }
 
-function movesBox(ctx: AppContext, r: GameRecord, index: number): HTMLElement {
+function movesBox(ctx: PageContext, r: GameRecord, index: number): HTMLElement {
   const { i18n, actions } = ctx;
   const item = (i: number, label: (HTMLElement | string)[]) =>
     h(
@@ -208,7 +208,7 @@ function movesBox(ctx: AppContext, r: GameRecord, index: number): HTMLElement {
   ]);
 }
 
-function exportsBox(ctx: AppContext, r: GameRecord): HTMLElement {
+function exportsBox(ctx: PageContext, r: GameRecord): HTMLElement {
   const { i18n } = ctx;
   return h("section", { class: "box exports" }, [
     h("h3", {}, [i18n.t("record.export")]),
@@ -232,7 +232,7 @@ function exportsBox(ctx: AppContext, r: GameRecord): HTMLElement {
   ]);
 }
 
-function optionsBox(ctx: AppContext, r: GameRecord): HTMLElement | null {
+function optionsBox(ctx: PageContext, r: GameRecord): HTMLElement | null {
   const { i18n } = ctx;
   const entries = Object.entries(r.options);
   if (entries.length === 0) return null;
@@ -263,7 +263,7 @@ export function download(file: ExportFile): void {
 }
 
 /** Left/Right/Home/End on the replay page, unless typing in a field or using a modifier. */
-export function replayKey(e: KeyboardEvent, ctx: AppContext): void {
+export function replayKey(e: KeyboardEvent, ctx: PageContext): void {
   if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
   const t = e.target as Element | null;
   if (t?.closest?.("input, textarea, select, [contenteditable], .promotion-dialog")) return;

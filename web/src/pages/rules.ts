@@ -1,6 +1,6 @@
 // The rules pages: one per game, in the page's language, with diagrams and the table's
 // local rules; and an index of the five.
-import type { AppContext } from "../app";
+import type { PageContext } from "./context";
 import { GAME_IDS, type GameId } from "../net/protocol";
 import { RULES } from "../rules/content";
 import { drawDiagram } from "../rules/diagrams";
@@ -51,7 +51,7 @@ export const LOCAL_RULES: Record<GameId, [string, string[]][]> = {
   ],
 };
 
-export function renderRules(root: HTMLElement, ctx: AppContext, game: GameId | null): void {
+export function renderRules(root: HTMLElement, ctx: PageContext, game: GameId | null): void {
   const { i18n } = ctx;
   const nav = h(
     "nav",

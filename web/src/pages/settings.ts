@@ -1,6 +1,6 @@
 // Settings of this device (#/settings): the language, the name others see, how moves are
 // written, and the sound on the opponent's move.
-import type { AppContext } from "../app";
+import type { PageContext } from "./context";
 import { LANGS, type Lang } from "../i18n";
 import { h } from "../ui/dom";
 import { notationSelect } from "./game";
@@ -8,7 +8,7 @@ import { nameForm } from "./layout";
 
 const LANG_NAMES: Record<Lang, string> = { ar: "العربية", en: "English" };
 
-export function renderSettings(root: HTMLElement, ctx: AppContext): void {
+export function renderSettings(root: HTMLElement, ctx: PageContext): void {
   const { i18n, actions } = ctx;
   const prefs = ctx.store.state.prefs;
   root.append(

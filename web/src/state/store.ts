@@ -22,6 +22,13 @@ export interface Notice {
   ttl: number;
 }
 
+/** A notice shown now: errors stay 8 s, confirmations 4 s (or until closed). */
+export function makeNotice(kind: Notice["kind"], text: string, code?: string): Notice {
+  const n: Notice = { kind, text, at: Date.now(), ttl: kind === "error" ? 8000 : 4000 };
+  if (code) n.code = code;
+  return n;
+}
+
 /** A group page whose group could not be opened (a wrong or expired invite link). */
 export interface GroupError {
   id: string;

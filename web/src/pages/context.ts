@@ -1,0 +1,16 @@
+// What every page is rendered with: the state to draw, the language, the route shown, and
+// what it may do (the table's actions go to the session that holds the table shown).
+import type { I18n } from "../i18n";
+import type { Route } from "../router";
+import type { Actions } from "../session/session";
+import type { Store } from "../state/store";
+
+export interface PageContext {
+  store: Store;
+  i18n: I18n;
+  route: Route;
+  actions: Actions;
+  navigate(r: Route, replace?: boolean): void;
+  /** The group this device was last at (to offer a way back to it). */
+  lastGroupId(): string | null;
+}
