@@ -289,14 +289,6 @@ export const ar: Dict = {
   "history.players": "اللاعبون",
   "history.result": "النتيجة",
   "history.duration": "المدة",
-  "history.seconds": {
-    zero: "{n} ثانية",
-    one: "ثانية واحدة",
-    two: "ثانيتان",
-    few: "{n} ثوانٍ",
-    many: "{n} ثانية",
-    other: "{n} ثانية",
-  },
   "history.minutes": {
     zero: "{n} دقيقة",
     one: "دقيقة واحدة",

@@ -253,7 +253,6 @@ export const en = {
   "history.players": "Players",
   "history.result": "Result",
   "history.duration": "Length",
-  "history.seconds": { one: "{n} s", other: "{n} s" },
   "history.minutes": { one: "{n} min", other: "{n} min" },
   "history.count": {
     zero: "No finished games",
