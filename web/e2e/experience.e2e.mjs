@@ -6,24 +6,21 @@ import { after, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import {
   BASE,
+  BOTH,
+  DESKTOP,
+  PHONE,
   appState,
   group,
   isMyTurn,
   openDevice,
   playMove,
   shot,
+  skipWithoutServer,
   waitConnected,
   waitGroup,
 } from "./helpers.mjs";
 
-const skip = BASE ? false : "set KAISHO_URL to the server's address (e.g. http://127.0.0.1:8080)";
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
-const DESKTOP = {};
-/** Each language once on each kind of screen. */
-const BOTH = [
-  { lang: "ar", device: PHONE, where: "phone" },
-  { lang: "en", device: DESKTOP, where: "desktop" },
-];
+const skip = skipWithoutServer;
 const devices = [];
 
 const open = (lang, extra = {}) => openDevice(devices, lang, extra);

@@ -4,10 +4,18 @@
 // away grace (scripts/browser-e2e.sh). Screenshots go to e2e/artifacts/.
 import { after, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { BASE, group, openDevice, playMove, shot, waitGroup } from "./helpers.mjs";
+import {
+  BASE,
+  PHONE,
+  group,
+  openDevice,
+  playMove,
+  shot,
+  skipWithoutServer,
+  waitGroup,
+} from "./helpers.mjs";
 
-const skip = BASE ? false : "set KAISHO_URL to the server's address (e.g. http://127.0.0.1:8080)";
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+const skip = skipWithoutServer;
 const devices = [];
 
 const open = (lang, extra = {}) => openDevice(devices, lang, extra);

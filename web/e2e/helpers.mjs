@@ -7,6 +7,19 @@ export const BASE = (process.env.KAISHO_URL ?? "").replace(/\/$/, "");
 export const ARTIFACTS = new URL("./artifacts/", import.meta.url).pathname;
 mkdirSync(ARTIFACTS, { recursive: true });
 
+/** The screens the tests use: a 390 × 844 touch phone, and the default desktop window. */
+export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+export const DESKTOP = {};
+/** Each language once on each kind of screen: Arabic on a phone, English on a desktop. */
+export const BOTH = [
+  { lang: "ar", device: PHONE, where: "phone" },
+  { lang: "en", device: DESKTOP, where: "desktop" },
+];
+/** The reason a suite is skipped when no server is given, or false. */
+export const skipWithoutServer = BASE
+  ? false
+  : "set KAISHO_URL to the server's address (e.g. http://127.0.0.1:8080)";
+
 /** The last group state the page received (null before any). */
 export function group(page) {
   return page.evaluate(() => window.__kaisho?.group ?? null);

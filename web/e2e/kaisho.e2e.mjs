@@ -14,11 +14,12 @@ import {
   isMyTurn,
   playMove,
   shot,
+  skipWithoutServer,
   waitConnected,
   waitGroup,
 } from "./helpers.mjs";
 
-const skip = BASE ? false : "set KAISHO_URL to the server's address (e.g. http://127.0.0.1:8080)";
+const skip = skipWithoutServer;
 const GAMES = ["shogi", "annan", "hasami", "musashi", "yonin"];
 // The shortest limit each game offers, so that a random player's game ends in bounded time.
 const LIMITS = {

@@ -9,21 +9,19 @@ import assert from "node:assert/strict";
 import { newDevice } from "./browser.mjs";
 import {
   BASE,
+  BOTH,
+  PHONE,
   group,
   isMyTurn,
   openDevice,
   playMove,
   shot,
+  skipWithoutServer,
   waitConnected,
   waitGroup,
 } from "./helpers.mjs";
 
-const skip = BASE ? false : "set KAISHO_URL to the server's address (e.g. http://127.0.0.1:8080)";
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
-const BOTH = [
-  { lang: "ar", device: PHONE, where: "phone" },
-  { lang: "en", device: {}, where: "desktop" },
-];
+const skip = skipWithoutServer;
 const devices = [];
 
 const open = (lang, extra = {}) => openDevice(devices, lang, extra);
