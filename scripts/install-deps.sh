@@ -11,7 +11,11 @@ for option in "$@"; do
     --with-browser) packages+=(chromium fonts-noto-core fonts-noto-cjk) ;;
     # PostgreSQL and HAProxy: several servers, one hall (scripts/cluster.sh, the cluster test).
     --with-cluster) packages+=(postgresql haproxy curl strace) ;;
-    *) echo "unknown option $option (--with-browser, --with-cluster)" >&2; exit 2 ;;
+    # clang 19 for wasm32-wasi with its C and C++ libraries: the WebAssembly module of the
+    # rules and the CPU (scripts/build-wasm.sh, docs/engine-wasm.md).
+    --with-wasm) packages+=(clang-19 lld-19 llvm-19 libc++-19-dev-wasm32 libc++abi-19-dev-wasm32
+      libclang-rt-19-dev-wasm32 wasi-libc) ;;
+    *) echo "unknown option $option (--with-browser, --with-cluster, --with-wasm)" >&2; exit 2 ;;
   esac
 done
 missing=()

@@ -8,7 +8,9 @@ Engine::~Engine() {
 }
 
 void Engine::join() {
+#ifndef KAISHO_NO_THREADS
   if (worker_.joinable()) worker_.join();
+#endif
 }
 
 Status Engine::set_position(const rules::Game& game, const rules::GameState& state) {
@@ -34,6 +36,16 @@ void Engine::set_hash_mb(int mb) {
   if (searcher_) searcher_->set_hash_mb(mb);
 }
 
+#ifdef KAISHO_NO_THREADS
+void Engine::go(const SearchLimits& limits, InfoCallback on_info,
+                std::function<void(const SearchResult&)> on_done) {
+  stop_.store(false);
+  SearchResult r;
+  if (searcher_ && state_) r = searcher_->search(*state_, limits, stop_, on_info);
+  result_ = r;
+  if (on_done) on_done(r);
+}
+#else
 void Engine::go(const SearchLimits& limits, InfoCallback on_info,
                 std::function<void(const SearchResult&)> on_done) {
   join();
@@ -52,6 +64,7 @@ void Engine::go(const SearchLimits& limits, InfoCallback on_info,
     if (on_done) on_done(r);
   });
 }
+#endif
 
 void Engine::stop() {
   stop_.store(true);
@@ -59,7 +72,9 @@ void Engine::stop() {
 
 SearchResult Engine::wait() {
   join();
+#ifndef KAISHO_NO_THREADS
   std::lock_guard lock(mutex_);
+#endif
   return result_.value_or(SearchResult{});
 }
 

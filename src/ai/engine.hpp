@@ -1,12 +1,17 @@
 #pragma once
 // The one engine facade for every game: set a position (with its history and options),
 // think within limits on its own thread, stop, and report progress. The server, the tools
-// and the tests all use it.
-#include <condition_variable>
+// and the tests all use it. Built with KAISHO_NO_THREADS (the WebAssembly module, whose C++
+// library has no threads) go() searches on the caller's thread instead, and stop() only
+// matters to an on_info callback that calls it: the same search, the same moves.
+#include <functional>
 #include <memory>
-#include <mutex>
 #include <optional>
+#ifndef KAISHO_NO_THREADS
+#include <condition_variable>
+#include <mutex>
 #include <thread>
+#endif
 
 #include "ai/searcher.hpp"
 
@@ -40,8 +45,10 @@ class Engine {
   std::string game_id_;
   std::unique_ptr<Searcher> searcher_;
   StopFlag stop_{false};
+#ifndef KAISHO_NO_THREADS
   std::thread worker_;
   std::mutex mutex_;
+#endif
   std::optional<SearchResult> result_;
   int hash_mb_ = 16;
 };

@@ -83,7 +83,7 @@ template <class Move>
 std::optional<Move> level_blunder(const SearchLimits& limits, Rng& rng,
                                   const std::vector<Move>& moves) {
   if (limits.blunder_percent > 0 && static_cast<int>(rng.below(100)) < limits.blunder_percent)
-    return moves[rng.below(moves.size())];
+    return moves[static_cast<size_t>(rng.below(moves.size()))];
   return std::nullopt;
 }
 

@@ -8,6 +8,7 @@
 #include <ostream>
 
 #include "core/text.hpp"
+#include "rules/api/state_report.hpp"
 #include "tools/game_args.hpp"
 
 namespace kaisho::tools {
@@ -33,36 +34,7 @@ int play_command(const Args& args, Io io) {
       return 2;
     }
   }
-  const auto seats = ga.game->seat_names();
-  io.out << game.position_text() << "\n";
-  rules::Outcome outcome = game.outcome();
-  if (!outcome.over()) io.out << "to_move: " << seats[game.seat_to_move()] << "\n";
-  auto out_seats = game.seats_out();
-  if (!out_seats.empty()) {
-    std::vector<std::string> names;
-    for (int s : out_seats) names.push_back(seats[s]);
-    io.out << "out: " << text::join(names, ",") << "\n";
-  }
-  if (outcome.over()) {
-    io.out << "result: ";
-    switch (outcome.kind) {
-      case rules::OutcomeKind::Win:
-        io.out << "win " << seats[outcome.winner];
-        break;
-      case rules::OutcomeKind::Draw:
-        io.out << "draw";
-        break;
-      case rules::OutcomeKind::Placement: {
-        io.out << "places ";
-        for (size_t s = 0; s < outcome.places.size(); ++s)
-          io.out << (s ? "," : "") << seats[s] << "=" << outcome.places[s];
-        break;
-      }
-      case rules::OutcomeKind::Ongoing:
-        break;
-    }
-    io.out << "\nreason: " << outcome.reason << "\n";
-  }
+  io.out << rules::state_report(*ga.game, game);
   return 0;
 }
 

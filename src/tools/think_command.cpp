@@ -5,23 +5,11 @@
 #include <ostream>
 
 #include "ai/engine.hpp"
+#include "ai/search_text.hpp"
 #include "core/text.hpp"
 #include "tools/game_args.hpp"
 
 namespace kaisho::tools {
-
-namespace {
-
-std::string info_line(const ai::SearchInfo& info) {
-  std::string s =
-      "info depth " + std::to_string(info.depth) + " score " + std::to_string(info.score);
-  if (info.mate_in) s += " mate " + std::to_string(info.mate_in);
-  s += " nodes " + std::to_string(info.nodes) + " time " + std::to_string(info.time_ms);
-  if (!info.pv.empty()) s += " pv " + text::join(info.pv, " ");
-  return s;
-}
-
-}  // namespace
 
 int think_command(const Args& args, Io io) {
   // Pull out the numeric flags, pass the rest to the shared parser.
@@ -71,8 +59,8 @@ int think_command(const Args& args, Io io) {
     io.err << "error: " << set.error().message << "\n";
     return 2;
   }
-  ai::SearchResult r =
-      engine.think(limits, [&](const ai::SearchInfo& info) { io.out << info_line(info) << "\n"; });
+  ai::SearchResult r = engine.think(
+      limits, [&](const ai::SearchInfo& info) { io.out << ai::info_line(info) << "\n"; });
   io.out << "bestmove " << (r.best_move.empty() ? "none" : r.best_move) << "\n";
   return 0;
 }
