@@ -53,32 +53,31 @@ void Hall::start_game(Group& g, Done done) {
   // The game is recorded (its id is the store's) before the table changes.
   std::shared_ptr<rules::GameState> state = std::move(made.value());
   persist(g, {Write{row, {}}},
-          [this, seats, state, done = std::move(done)](Group& g, const Outcomes& out) {
+          [this, seats, state, done = std::move(done)](Group& gr, const Outcomes& out) {
             if (!out.front())
-              return done(g, make_error("store", "the game could not be stored: " +
-                                                     out.front().error().message));
-            const size_t n = seats.size();
-            g.chosen.resize(n);
+              return done(gr, make_error("store", "the game could not be stored: " +
+                                                      out.front().error().message));
+            gr.chosen.resize(seats.size());
             // The same line-up rotates when alternation is on; otherwise seats were filled
             // afresh.
-            if (same_lineup(g)) {
-              if (alternation_on(g)) ++g.rotation;
+            if (same_lineup(gr)) {
+              if (alternation_on(gr)) ++gr.rotation;
             } else {
-              g.order = seats;
-              g.rotation = 0;
+              gr.order = seats;
+              gr.rotation = 0;
             }
-            g.seats = seats;
-            g.state = state->clone();
-            g.game_db_id = out.front().value();
-            ++g.game_number;
-            g.status = TableStatus::Playing;
-            g.result.reset();
-            g.stand_ins.clear();
-            g.left_during.clear();
-            g.notation.clear();
-            stop_cpu(g);
-            after_move(g, "start", std::to_string(g.game_number));
-            done(g, ok_status());
+            gr.seats = seats;
+            gr.state = state->clone();
+            gr.game_db_id = out.front().value();
+            ++gr.game_number;
+            gr.status = TableStatus::Playing;
+            gr.result.reset();
+            gr.stand_ins.clear();
+            gr.left_during.clear();
+            gr.notation.clear();
+            stop_cpu(gr);
+            after_move(gr, "start", std::to_string(gr.game_number));
+            done(gr, ok_status());
           });
 }
 
@@ -107,9 +106,9 @@ void Hall::on_move(ConnId c, const std::string& rid, const pr::PlayMove& m) {
   if (m.version > g->version)
     return send_error(c, rid, "bad_message",
                       "'version' " + std::to_string(m.version) + " is ahead of the group's");
-  commit_move(*g, m.move, "", [this, c, rid, move = m.move](Group& g, Status s) {
+  commit_move(*g, m.move, "", [this, c, rid, move = m.move](Group& gr, Status s) {
     if (!s) return send_error(c, rid, s.error());
-    after_move(g, "move", move);
+    after_move(gr, "move", move);
   });
 }
 
@@ -123,16 +122,17 @@ void Hall::commit_move(Group& g, const std::string& move, const std::string& sta
   // Durable before anyone is told: a crash after the write loses nothing acknowledged.
   const int ply = static_cast<int>(g.state->moves_played().size());
   const int seat = g.state->seat_to_move();
-  persist(g, {Write{MoveWrite{g.game_db_id, ply, move, stand_in}, {}}},
-          [this, next, ply, seat, stand_in, done = std::move(done)](Group& g, const Outcomes& out) {
-            if (!out.front())
-              return done(g, make_error("store", "the move could not be stored: " +
-                                                     out.front().error().message));
-            g.state = next->clone();
-            if (!stand_in.empty()) g.stand_ins.push_back({ply, seat, stand_in});
-            cancel_turn(g);
-            done(g, ok_status());
-          });
+  persist(
+      g, {Write{MoveWrite{g.game_db_id, ply, move, stand_in}, {}}},
+      [this, next, ply, seat, stand_in, done = std::move(done)](Group& gr, const Outcomes& out) {
+        if (!out.front())
+          return done(gr, make_error("store", "the move could not be stored: " +
+                                                  out.front().error().message));
+        gr.state = next->clone();
+        if (!stand_in.empty()) gr.stand_ins.push_back({ply, seat, stand_in});
+        cancel_turn(gr);
+        done(gr, ok_status());
+      });
 }
 
 void Hall::after_move(Group& g, const std::string& kind, const std::string& detail) {

@@ -194,9 +194,9 @@ void Hall::store_ending(const std::string& id, std::shared_ptr<void> ending,
       Fence{g.id, g.epoch}, scheduler_,
       [this, alive, id, e, rated](Result<std::string> stored) {
         if (auto a = alive.lock(); !a || !*a) return;
-        auto it = groups_.find(id);
-        if (it == groups_.end()) return;
-        Group& gr = *it->second;
+        auto found = groups_.find(id);
+        if (found == groups_.end()) return;
+        Group& gr = *found->second;
         if (!stored && stored.error().code == "fenced") return lose_group(id);
         if (!stored) {
           // The database is failing: the game's end is stored when it answers again (tried

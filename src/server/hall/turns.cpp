@@ -179,11 +179,11 @@ void Hall::cpu_answered(const std::string& id, uint64_t ticket, std::string move
     // The store failed: try again shortly, unless the hall is gone or the turn has moved on
     // meanwhile (a new ticket: the owner came back, the game ended, the group left memory).
     std::weak_ptr<bool> alive = alive_;
-    const std::string id = gr.id;
+    const std::string group_id = gr.id;
     const uint64_t retry_ticket = ++gr.cpu_ticket;
-    gr.grace_timer = scheduler_.after(500, [this, alive, id, why, retry_ticket] {
+    gr.grace_timer = scheduler_.after(500, [this, alive, group_id, why, retry_ticket] {
       if (auto a = alive.lock(); !a || !*a) return;
-      auto again = groups_.find(id);
+      auto again = groups_.find(group_id);
       if (again == groups_.end() || again->second->cpu_ticket != retry_ticket) return;
       again->second->grace_timer = 0;
       if (again->second->status == TableStatus::Playing) request_cpu(*again->second, why);
