@@ -219,6 +219,12 @@ class NetStatic : public ::testing::Test {
     std::string png = "\x89PNG\r\n";
     for (int i = 0; i < 400; ++i) png += static_cast<char>((i * 7919 + 13) % 251);
     std::ofstream(root_ / "logo.png", std::ios::binary) << png;
+    // A WebAssembly module (its magic and version, then bytes that compress) and a manifest.
+    std::filesystem::create_directories(root_ / "engine");
+    std::string wasm("\0asm\1\0\0\0", 8);
+    for (int i = 0; i < 2000; ++i) wasm += static_cast<char>(i % 16);
+    std::ofstream(root_ / "engine" / "kaisho-engine.wasm", std::ios::binary) << wasm;
+    std::ofstream(root_ / "app.webmanifest", std::ios::binary) << R"({"name":"Kaisho"})";
     const std::string command = std::string(KAISHO_NODE) + " " + KAISHO_COMPRESS_SCRIPT + " " +
                                 root_.string() + " > /dev/null";
     ASSERT_EQ(std::system(command.c_str()), 0) << command;
@@ -267,6 +273,22 @@ TEST_F(NetStatic, PagesMayConnectOnlyToTheirOwnSite) {
   const std::string csp = get("/", "").header("content-security-policy");
   EXPECT_NE(csp.find("connect-src 'self';"), std::string::npos) << csp;
   EXPECT_EQ(csp.find("ws:"), std::string::npos) << csp;
+}
+
+TEST_F(NetStatic, PagesMayCompileWebAssemblyButNotEvalScripts) {
+  const std::string csp = get("/", "").header("content-security-policy");
+  EXPECT_NE(csp.find("script-src 'self' 'wasm-unsafe-eval';"), std::string::npos) << csp;
+  EXPECT_EQ(csp.find("'unsafe-eval'"), std::string::npos) << csp;
+}
+
+TEST_F(NetStatic, TheEngineModuleAndTheManifestHaveTheirOwnTypes) {
+  const Response wasm = get("/engine/kaisho-engine.wasm", "br, gzip");
+  EXPECT_EQ(wasm.status, 200);
+  EXPECT_EQ(wasm.header("content-type"), "application/wasm");
+  EXPECT_EQ(plain_body(wasm), slurp(root_ / "engine" / "kaisho-engine.wasm"));
+  const Response manifest = get("/app.webmanifest", "");
+  EXPECT_EQ(manifest.status, 200);
+  EXPECT_EQ(manifest.header("content-type"), "application/manifest+json");
 }
 
 TEST_F(NetStatic, TheBuildScriptWritesCopiesOnlyOfCompressibleFiles) {

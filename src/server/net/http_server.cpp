@@ -44,6 +44,8 @@ std::string mime_type(const std::string& path) {
   if (ext == ".json") return "application/json";
   if (ext == ".ico") return "image/x-icon";
   if (ext == ".woff2") return "font/woff2";
+  if (ext == ".wasm") return "application/wasm";
+  if (ext == ".webmanifest") return "application/manifest+json";
   return "application/octet-stream";
 }
 
@@ -645,11 +647,12 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     res->set(http::field::server, "kaisho");
     res->set("X-Content-Type-Options", "nosniff");
     res->set("Referrer-Policy", "no-referrer");
-    res->set(
-        "Content-Security-Policy",
-        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' "
-        "data:; "
-        "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'");
+    // Scripts only from this site; 'wasm-unsafe-eval' lets them compile WebAssembly (the engine
+    // in the page, docs/engine-wasm.md) without allowing eval().
+    res->set("Content-Security-Policy",
+             "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' "
+             "'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; "
+             "base-uri 'none'; frame-ancestors 'none'");
     const std::string target(req.target());
     auto reply = [&](http::status status, std::string type, std::string body) {
       res->result(status);
