@@ -17,6 +17,7 @@ cmake --build build-test -j"$(nproc)"
 (cd build-test && ctest --output-on-failure -j"$(nproc)")
 scripts/build-wasm.sh
 KAISHO_NATIVE=build-test/kaisho node --test tests/wasm/*.test.mjs
+KAISHO_BIN=build-test/kaisho node web/scripts/gen-options.mjs --check
 scripts/fuzz.sh 5
 (cd web && npm ci --no-audit --no-fund && npm run build && npm test)
 scripts/format.sh --check

@@ -1,16 +1,97 @@
-import { defineConfig } from "vitest/config";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { defineConfig, type Plugin } from "vitest/config";
+
+// The engine's loader is the project's own (src/wasm/kaisho_engine.mjs, also used by the
+// Node tests in tests/wasm/), imported where it is; the module is the one
+// scripts/build-wasm.sh makes. Both live outside web/.
+const loader = fileURLToPath(new URL("../src/wasm/kaisho_engine.mjs", import.meta.url));
+const wasm = fileURLToPath(new URL("../build-wasm/kaisho-engine.wasm", import.meta.url));
+
+/** `vite build` stops at once, saying what to run, when the module has not been built. */
+function requireEngineModule(): Plugin {
+  return {
+    name: "kaisho-require-engine-module",
+    apply: "build",
+    buildStart() {
+      if (!existsSync(wasm))
+        this.error(
+          `${wasm} is missing: the practice games need the engine module. Build it first ` +
+            "(scripts/install-deps.sh --with-wasm && scripts/build-wasm.sh, docs/engine-wasm.md).",
+        );
+    },
+  };
+}
+
+/**
+ * Writes dist/sw.js (src/offline/sw.js): the service worker that keeps every built file — the
+ * page, its scripts, the engine's worker and module — for the site to open with no network.
+ * Its version is a hash of those files, so a new build replaces the old cache.
+ */
+function serviceWorker(): Plugin {
+  let outDir = "";
+  let failed = false;
+  return {
+    name: "kaisho-service-worker",
+    apply: "build",
+    buildEnd(error) {
+      failed = !!error;
+    },
+    configResolved(config) {
+      outDir = config.build.outDir.startsWith("/")
+        ? config.build.outDir
+        : join(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      if (failed) return;
+      const files: string[] = [];
+      const walk = (dir: string) => {
+        for (const e of readdirSync(dir, { withFileTypes: true })) {
+          const path = join(dir, e.name);
+          if (e.isDirectory()) walk(path);
+          else if (!/\.(br|gz)$/.test(e.name) && e.name !== "sw.js") files.push(path);
+        }
+      };
+      walk(outDir);
+      files.sort();
+      const urls = files.map((f) => "/" + relative(outDir, f).split(sep).join("/"));
+      const hash = createHash("sha256");
+      files.forEach((f, i) => hash.update(urls[i]!).update(readFileSync(f)));
+      const source = readFileSync(fileURLToPath(new URL("src/offline/sw.js", import.meta.url)));
+      writeFileSync(
+        join(outDir, "sw.js"),
+        `self.KAISHO_VERSION = ${JSON.stringify(hash.digest("hex").slice(0, 16))};\n` +
+          `self.KAISHO_PRECACHE = ${JSON.stringify(urls)};\n${source}`,
+      );
+    },
+  };
+}
 
 // The client is served by `kaisho serve` from web/dist at the site root: the invite link
 // /g/GROUP_ID must load the same index.html, so assets use absolute paths.
 export default defineConfig({
   base: "/",
+  plugins: [requireEngineModule(), serviceWorker()],
+  resolve: {
+    alias: [
+      { find: "@kaisho/engine-loader", replacement: loader },
+      // With its query (`?url`: the module's URL in the build).
+      { find: /^@kaisho\/engine-wasm(\?.*)?$/, replacement: `${wasm}$1` },
+    ],
+  },
   build: {
     outDir: "dist",
     emptyOutDir: true,
     target: "es2022",
     sourcemap: false,
   },
+  // The engine's worker is a module worker (src/engine/client.ts).
+  worker: { format: "es" },
   server: {
+    // The loader and the module are outside web/.
+    fs: { allow: [".", loader, wasm] },
     // `npm run dev` against a running server: KAISHO_URL=http://127.0.0.1:8080 npm run dev
     proxy: process.env.KAISHO_URL
       ? { "/ws": { target: process.env.KAISHO_URL.replace(/^http/, "ws"), ws: true } }

@@ -1,5 +1,6 @@
 // Serves web/dist with the single-page fallback (/g/ID → index.html), for the demo
-// screenshots (no game server needed). Not used against a real server.
+// screenshots and the practice game opened with no network (no game server needed). Not used
+// against a real server.
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
 import { extname, join, normalize } from "node:path";
@@ -12,9 +13,12 @@ const TYPES = {
   ".css": "text/css",
   ".svg": "image/svg+xml",
   ".json": "application/json",
+  ".wasm": "application/wasm",
+  ".webmanifest": "application/manifest+json",
 };
 
-export function serveDist(port = 0) {
+/** `csp`: a content security policy sent with every file (none by default). */
+export function serveDist(port = 0, { csp } = {}) {
   const server = createServer(async (req, res) => {
     const path = normalize(decodeURIComponent((req.url ?? "/").split("?")[0])).replace(
       /^(\.\.[/\\])+/,
@@ -28,7 +32,11 @@ export function serveDist(port = 0) {
       file = join(DIST, "index.html");
       body = await readFile(file);
     }
-    res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
+    const type = TYPES[extname(file)] ?? "application/octet-stream";
+    res.writeHead(200, {
+      "content-type": type,
+      ...(csp ? { "content-security-policy": csp } : {}),
+    });
     res.end(body);
   });
   return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));

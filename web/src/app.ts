@@ -1,17 +1,26 @@
 // The wiring: one store, the device's storage and language, the route (session/routing.ts),
-// the session with the server (session/serverSession.ts), what a changed table means to the
-// player (session/tableNews.ts), and the pages' context with every action in one place.
+// the session with the server (session/serverSession.ts), the practice table played in the
+// page (session/localSession.ts, its engine in a Web Worker started by the first practice
+// game), what a changed table means to the player (session/tableNews.ts), and the pages'
+// context with every action in one place.
 // Nothing here handles a message or decides a route.
 
 import { type I18n as I18nT, I18n, type Lang, dirOf, pickLanguage } from "./i18n";
 import type { GroupState } from "./net/protocol";
 import { clampIndex } from "./history/replay";
 import type { PageContext } from "./pages/context";
+import { startWorkerEngine } from "./engine/client";
 import { demoTable } from "./pages/demo";
 import type { Route } from "./router";
 import { Routing } from "./session/routing";
+import { LocalSession } from "./session/localSession";
 import { ServerSession } from "./session/serverSession";
-import type { Actions, DeviceActions, TableSession } from "./session/session";
+import {
+  type Actions,
+  type DeviceActions,
+  type TableSession,
+  isLocalTable,
+} from "./session/session";
 import { TableNews } from "./session/tableNews";
 import { writePrefs, readPrefs } from "./state/prefs";
 import { KEYS, type KeyValue, browserStorage } from "./state/storage";
@@ -38,6 +47,8 @@ export class App {
   readonly routing: Routing;
   readonly news: TableNews;
   readonly server: ServerSession;
+  /** The practice table (`#/practice/GAME`), played in the page against the CPU. */
+  readonly practice: LocalSession;
   /** The demo's sample board (`?demo=GAME`), held in the page. */
   private readonly demo: TableSession;
   /** Every action a page may take (one object: a board view keeps it across renders). */
@@ -68,9 +79,17 @@ export class App {
       tableChanged: (prev, next) => this.news.changed(prev, next),
       location: win.location,
     });
+    this.practice = new LocalSession({
+      store: this.store,
+      storage: this.storage,
+      i18n,
+      engine: startWorkerEngine,
+      tableChanged: (prev, next) => this.news.changed(prev, next),
+    });
     this.demo = demoTable(this.store);
     this.actions = this.allActions();
-    // A route change first lets the server session ask for what the new page shows, then renders.
+    // A route change first lets the sessions take up what the new page shows, then renders.
+    this.routing.onChange((prev, next) => this.practiceRoute(prev, next));
     this.routing.onChange((prev, next) => this.server.routeChanged(prev, next));
     this.routing.onChange(() => this.onRender());
     this.applyLang();
@@ -126,6 +145,8 @@ export class App {
   start(): void {
     this.routing.listen();
     if (this.route.page === "demo") return; // the demo needs no server
+    // A practice game needs none either; the server is still greeted, for the rest of the site.
+    if (this.route.page === "practice") this.practice.open(this.route.game);
     this.server.connect();
     this.win.document.addEventListener("visibilitychange", () => {
       if (this.win.document.visibilityState === "visible") this.server.reconnectNow();
@@ -133,9 +154,22 @@ export class App {
     this.win.addEventListener("online", () => this.server.reconnectNow());
   }
 
-  /** The session that holds the table the route shows: the demo's sample, or the server's. */
+  /** The session that holds the table the route shows: the demo's sample, the practice table, or the server's. */
   private table(): TableSession {
-    return this.route.page === "demo" ? this.demo : this.server;
+    if (this.route.page === "demo") return this.demo;
+    if (this.route.page === "practice") return this.practice;
+    return this.server;
+  }
+
+  /** The practice table is shown in place of the server's table (and forgotten when left). */
+  private practiceRoute(prev: Route, next: Route): void {
+    if (next.page === "practice") {
+      if (!isLocalTable(this.store.state.group?.id))
+        this.store.update({ group: null, pending: null, awayNote: null });
+      this.practice.open(next.game);
+    } else if (prev.page === "practice") {
+      this.practice.close();
+    }
   }
 
   /** The table's actions go to the session holding it when they are taken; the rest to their owner. */

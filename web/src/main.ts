@@ -12,6 +12,7 @@ import { renderHistory } from "./pages/history";
 import { renderRecord, replayKey } from "./pages/record";
 import { renderSettings } from "./pages/settings";
 import { renderDemo } from "./pages/demo";
+import { renderPractice } from "./pages/practice";
 import { tickClocks } from "./pages/game";
 import { h } from "./ui/dom";
 
@@ -102,11 +103,15 @@ function render(): void {
     case "demo":
       renderDemo(main, ctx, ctx.route.game, ctx.route.seat);
       break;
+    case "practice":
+      renderPractice(main, ctx, ctx.route.game);
+      break;
   }
   const g = ctx.store.state.group;
   const status = g?.table.status ?? "";
   document.body.dataset["page"] = ctx.route.page;
-  document.body.dataset["table"] = ctx.route.page === "group" ? status : "";
+  const atTable = ctx.route.page === "group" || ctx.route.page === "practice";
+  document.body.dataset["table"] = atTable ? status : "";
   // The header is kept while its name field is being typed in.
   const oldHeader = root.querySelector("header.site-header");
   const keepHeader = focus.id === "name-input" && oldHeader !== null;
@@ -131,6 +136,13 @@ function render(): void {
           ? `${g.id}|lobby`
           : `${g.id}|game ${g.table.game?.number ?? 0}`
         : `${ctx.route.id}|loading`;
+  if (ctx.route.page === "practice")
+    table =
+      g && g.id === `practice:${ctx.route.game}`
+        ? status === "idle"
+          ? `${g.id}|lobby`
+          : `${g.id}|game ${g.table.game?.number ?? 0}`
+        : `practice:${ctx.route.game}|loading`;
   if (table !== lastTable) {
     lastTable = table;
     if (table.includes("|game")) {
@@ -150,6 +162,13 @@ document.addEventListener("keydown", (e) => {
 app.start();
 render();
 setInterval(() => tickClocks(performance.now()), 250);
+// The site opens, and practice games against the CPU are played, with no network: the service
+// worker keeps the built client and the engine (src/offline/sw.js; only in a build).
+if (import.meta.env.PROD && "serviceWorker" in navigator) {
+  window.addEventListener("load", () => {
+    navigator.serviceWorker.register("/sw.js").catch(() => {});
+  });
+}
 // Notices fade after their time (errors stay longer than confirmations).
 setInterval(() => {
   const n = app.store.state.notice;

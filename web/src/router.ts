@@ -1,6 +1,6 @@
 // Routes. The invite link is a real path, /g/GROUP_ID (the server serves index.html for
 // it); the other pages use the hash (/#/rules/shogi, /#/history, /#/history/GAME_ID,
-// /#/settings) so that the server needs no route for them. `?demo=GAME` shows a board from a sample state, without a server.
+// /#/settings, /#/practice/GAME) so that the server needs no route for them. `?demo=GAME` shows a board from a sample state, without a server.
 
 import { type GameId, isGameId } from "./net/protocol";
 
@@ -11,6 +11,8 @@ export type Route =
   | { page: "history" }
   | { page: "record"; id: number }
   | { page: "settings" }
+  /** A practice game against the CPU in the page, no server needed (session/localSession.ts). */
+  | { page: "practice"; game: GameId }
   | { page: "demo"; game: GameId; seat: number | null };
 
 const GROUP_ID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -32,6 +34,7 @@ export function parseRoute(loc: { pathname: string; hash: string; search: string
   if (parts[0] === "g" && parts[1] && GROUP_ID.test(parts[1]))
     return { page: "group", id: parts[1] };
   if (parts[0] === "settings") return { page: "settings" };
+  if (parts[0] === "practice" && isGameId(parts[1])) return { page: "practice", game: parts[1] };
   if (parts[0] === "rules") return { page: "rules", game: isGameId(parts[1]) ? parts[1] : null };
   if (parts[0] === "history") {
     // #/history/GAME_ID: one game's replay (the server's game ids are integers).
@@ -66,6 +69,8 @@ export function routeUrl(r: Route): string {
       return `/#/history/${r.id}`;
     case "settings":
       return "/#/settings";
+    case "practice":
+      return `/#/practice/${r.game}`;
     case "demo":
       return `/?demo=${r.game}${r.seat !== null ? `&seat=${r.seat}` : ""}`;
   }

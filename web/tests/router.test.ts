@@ -24,6 +24,11 @@ describe("routes", () => {
     expect(at("/", "", "?demo=shogi")).toEqual({ page: "demo", game: "shogi", seat: null });
     expect(at("/", "", "?demo=go")).toEqual({ page: "front" });
   });
+  it("reads the practice route", () => {
+    expect(at("/", "#/practice/annan")).toEqual({ page: "practice", game: "annan" });
+    expect(at("/", "#/practice/chess")).toEqual({ page: "front" });
+    expect(at("/", "#/practice")).toEqual({ page: "front" });
+  });
   it("writes URLs that read back to the same route", () => {
     const routes: Route[] = [
       { page: "front" },
@@ -33,6 +38,7 @@ describe("routes", () => {
       { page: "history" },
       { page: "record", id: 12 },
       { page: "demo", game: "hasami", seat: 1 },
+      { page: "practice", game: "yonin" },
     ];
     for (const r of routes) {
       const u = new URL(routeUrl(r), "http://x");

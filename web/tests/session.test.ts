@@ -468,3 +468,16 @@ describe("the demo's table", () => {
     expect(store.state.notice).toMatchObject({ kind: "info", text: "→ 7g7f" });
   });
 });
+
+describe("the server session beside a practice table held in the page", () => {
+  it("neither syncs the practice table nor puts a server table over it", () => {
+    const t = harness({ page: "practice", game: "shogi" }, { lastGroup: "OLD" });
+    t.store.update({ group: group("practice:shogi", 3) });
+    t.socket().receive(welcome);
+    expect(t.sent().map((m) => m["type"])).toEqual(["hello"]);
+    t.socket().receive({ type: "group", group: group("OLD", 9) });
+    expect(t.store.state.group?.id).toBe("practice:shogi");
+    expect(t.changes).toHaveLength(0);
+    expect(t.storage.get(KEYS.lastGroup)).toBe("OLD");
+  });
+});

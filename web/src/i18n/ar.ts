@@ -585,4 +585,17 @@ export const ar: Dict = {
   "illegal.not_allowed": "هذه النقلة غير مسموحة",
 
   "demo.title": "معاينة الرقعة (دون خادم): {game}",
+
+  "front.practice": "تدرّب دون اتصال",
+  "practice.title": "تدريب: {game}",
+  "practice.unrated":
+    "مباراة تدريب ضد الحاسوب تُلعب على هذا الجهاز: لا تُحتسب في التقييم، وتستمر دون اتصال. يحفظها الجهاز: إعادة تحميل الصفحة تُكمل هذه المباراة.",
+  "practice.side": "تلعب بـ",
+  "practice.start": "ابدأ مباراة التدريب",
+  "practice.newGame": "مباراة جديدة",
+  "practice.newGame.confirm": "هل تترك هذه المباراة وتبدأ مباراة جديدة؟",
+  "practice.newGame.yes": "نعم، مباراة جديدة",
+  "practice.change": "غيّر الجانب أو المستوى أو القواعد",
+  "practice.loading": "جارٍ تحميل الحاسوب…",
+  "practice.engineFailed": "تعذّر تحميل الحاسوب على هذا الجهاز. افتح الصفحة مجددًا حين يتصل بالشبكة.",
 };

@@ -524,4 +524,18 @@ export const en = {
   "illegal.not_allowed": "this move is not allowed",
 
   "demo.title": "Board preview (no server): {game}",
+
+  "front.practice": "Practice offline",
+  "practice.title": "Practice: {game}",
+  "practice.unrated":
+    "A practice game against the CPU, played on this device: it is not rated, and it goes on with no connection. The device keeps it: a reload goes on with this game.",
+  "practice.side": "You play",
+  "practice.start": "Start the practice game",
+  "practice.newGame": "New game",
+  "practice.newGame.confirm": "Give up this game and start a new one?",
+  "practice.newGame.yes": "Yes, a new game",
+  "practice.change": "Change side, level or rules",
+  "practice.loading": "Loading the CPU…",
+  "practice.engineFailed":
+    "The CPU could not be loaded on this device. Open the page again when it is online.",
 } as const;

@@ -1,5 +1,6 @@
 // The front page: the five games, "play against the CPU" in one click (default rules), or after
-// choosing the rules, the CPU level and the timer; "play with friends".
+// choosing the rules, the CPU level and the timer; "play with friends"; "practice offline" (a
+// game against the CPU in the page, session/localSession.ts).
 import type { PageContext } from "./context";
 import { GAME_IDS, type GameId } from "../net/protocol";
 import { h } from "../ui/dom";
@@ -74,6 +75,13 @@ export function renderFront(root: HTMLElement, ctx: PageContext): void {
                 onclick: () => actions.createGroup(game, "friends"),
               },
               [i18n.t("front.friends")],
+            ),
+            // Against the CPU in the page: no server, no connection needed, unrated.
+            link(
+              ctx,
+              { page: "practice", game },
+              i18n.t("front.practice"),
+              "button secondary play-practice",
             ),
             link(ctx, { page: "rules", game }, i18n.t("front.rules"), "rules-link"),
           ]),

@@ -43,7 +43,7 @@ export function renderGamePanel(
   root: HTMLElement,
   ctx: PageContext,
   g: GroupState,
-  opts: { demo?: boolean } = {},
+  opts: { demo?: boolean; practice?: boolean } = {},
 ): void {
   const { i18n, store, actions } = ctx;
   const game = g.table.game;
@@ -88,7 +88,7 @@ export function renderGamePanel(
         ]),
         h("aside", { class: "side" }, [
           resultBox(ctx, g),
-          controls(ctx, g, opts.demo ?? false),
+          controls(ctx, g, opts.demo ?? false, opts.practice ?? false),
           playersBox(ctx, g, turns, seatCount),
           g.game === "musashi" ? musashiInfo(ctx, g) : null,
           !showLegal ? h("p", { class: "hint" }, [i18n.t("play.legalHidden")]) : null,
@@ -440,7 +440,8 @@ function ratingNote(i18n: I18n, c: RatingChange): HTMLElement {
 
 let confirming: "resign" | "leave" | null = null;
 
-function controls(ctx: PageContext, g: GroupState, demo: boolean): HTMLElement {
+/** `practice`: a practice game in the page, whose own panel offers a new game instead of leaving. */
+function controls(ctx: PageContext, g: GroupState, demo: boolean, practice: boolean): HTMLElement {
   const { i18n, actions } = ctx;
   const playing = g.table.status === "playing";
   const seated = g.table.your_seats.length > 0;
@@ -480,7 +481,7 @@ function controls(ctx: PageContext, g: GroupState, demo: boolean): HTMLElement {
         [i18n.t("play.resign.no")],
       ),
     ]);
-  if (playing && seated && !demo) {
+  if (playing && seated && !demo && !(practice && g.game === "yonin")) {
     if (g.game === "yonin") {
       // No resignation in Yonin Shogi: a player leaves the table and the CPU takes the seat.
       if (confirming === "leave")

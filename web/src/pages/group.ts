@@ -357,11 +357,11 @@ function seatsBox(ctx: PageContext, g: GroupState): HTMLElement {
   ]);
 }
 
-function optionLabel(i18n: I18n, o: OptionSpec): string {
+export function optionLabel(i18n: I18n, o: OptionSpec): string {
   return i18n.tk(`opt.${o.key}`, o.key);
 }
 
-function optionMeaning(i18n: I18n, game: GameId, o: OptionSpec): string {
+export function optionMeaning(i18n: I18n, game: GameId, o: OptionSpec): string {
   return i18n.tk(`opt.${o.key}.meaning.${game}`, i18n.tk(`opt.${o.key}.meaning`, o.meaning));
 }
 

@@ -60,7 +60,8 @@ export function nameForm(ctx: PageContext, id: string): HTMLElement | null {
 /** The first Tab stop while a game is shown: straight to the board. */
 export function skipLink(ctx: PageContext): HTMLElement | null {
   const g = ctx.store.state.group;
-  if (ctx.route.page !== "group" || !g || g.table.status === "idle") return null;
+  const atTable = ctx.route.page === "group" || ctx.route.page === "practice";
+  if (!atTable || !g || g.table.status === "idle") return null;
   return h(
     "a",
     {

@@ -17,7 +17,13 @@ import type { Route } from "../router";
 import { KEYS, type KeyValue } from "../state/storage";
 import { type PendingMove, type Store, makeNotice } from "../state/store";
 import { errorText } from "../ui/errors";
-import type { CreateMode, ServerRequests, SettingsChange, TableSession } from "./session";
+import {
+  type CreateMode,
+  type ServerRequests,
+  type SettingsChange,
+  type TableSession,
+  isLocalTable,
+} from "./session";
 
 /** How many times a move the server could not store is sent again (half a second apart). */
 const MOVE_RETRIES = 20;
@@ -146,9 +152,10 @@ export class ServerSession implements TableSession, ServerRequests {
     }
     storage.set(KEYS.token, m.token);
     store.update({ person: m.person });
-    // Back to where we were: the group of the page, or the device's last group.
+    // Back to where we were: the group of the page, or the device's last group (a practice
+    // table shown is the page's own, not the server's).
     const r = this.route;
-    const g = store.state.group;
+    const g = isLocalTable(store.state.group?.id) ? null : store.state.group;
     if (r.page === "group") {
       if (g && g.id === r.id) this.send(msg.sync(r.id, g.version));
       else this.send(msg.joinGroup(r.id));
@@ -182,6 +189,9 @@ export class ServerSession implements TableSession, ServerRequests {
   /** A group state arrived, whole or rebuilt from a patch. */
   private groupArrived(g: GroupState, missed: MissedEvent[] | undefined): void {
     const { store, storage, routing } = this.deps;
+    // A practice table is shown (localSession.ts): the server's table is asked for again
+    // (join or sync) when its page is opened.
+    if (this.route.page === "practice" || isLocalTable(store.state.group?.id)) return;
     const prev = store.state.group;
     const accepted = store.receiveGroup(g, missed, performance.now());
     if (!accepted) return;

@@ -1,6 +1,7 @@
 // What a page can do, split by who does it. The table a page shows (lobby and game) is held by
 // a session: the server's (serverSession.ts: every action a message on the socket) or one held
-// in the page (the demo's sample board, pages/demo.ts). Whichever holds it, the pages render
+// in the page (a practice game against the CPU in the browser, localSession.ts; the demo's
+// sample board, pages/demo.ts). Whichever holds it, the pages render
 // the same state from the store and act through the same TableSession, so the boards and pages
 // need not know where the game is played.
 import type { Lang } from "../i18n";
@@ -38,6 +39,16 @@ export interface TableSession {
   leave(): void;
   /** The group's first member removes another (who may not come back by the link). */
   removeMember(person: string): void;
+}
+
+/**
+ * Tables held in the page have ids no server table can have (a server's ids are
+ * [A-Za-z0-9_-]): a practice game against the CPU is "practice:GAME" (localSession.ts).
+ */
+export const LOCAL_TABLE_PREFIX = "practice:";
+
+export function isLocalTable(id: string | undefined | null): boolean {
+  return !!id && id.startsWith(LOCAL_TABLE_PREFIX);
 }
 
 /** What only the server does: tables, names, the games played, the connection itself. */

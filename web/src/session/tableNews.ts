@@ -6,6 +6,7 @@ import type { GroupState } from "../net/protocol";
 import { KEYS, type KeyValue } from "../state/storage";
 import type { Store } from "../state/store";
 import { describeChange } from "../ui/announce";
+import { isLocalTable } from "./session";
 import { chime, showTurn } from "../ui/attention";
 import { moveLabel } from "../ui/moveText";
 import { cpuMovesWhileAway, formatSeen, parseSeen, whileAwayText } from "../ui/whileAway";
@@ -45,7 +46,8 @@ export class TableNews {
     const { store, i18n } = this.deps;
     const change = describeChange(prev, next, i18n(), store.state.prefs.moveStyle);
     for (const text of change.speech) this.announce(text);
-    this.reportWhileAway(prev, next);
+    // Nobody plays for the player at a practice table held in the page.
+    if (!isLocalTable(next.id)) this.reportWhileAway(prev, next);
     if (change.othersMoved && store.state.prefs.sound) {
       this.chimes += 1;
       chime();

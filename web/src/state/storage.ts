@@ -65,4 +65,6 @@ export const KEYS = {
   zoom: "zoom",
   /** "GAME_ID:PLIES": how many moves of the current game this device has shown. */
   seen: "seen",
+  /** Practice games against the CPU in the page, by game (session/localSession.ts). */
+  practice: "practice",
 } as const;

@@ -1,0 +1,262 @@
+// Practice games against the CPU in the page (#/practice/GAME): the WebAssembly engine in a
+// Web Worker, with the network cut off once the game has started. Arabic on a phone and
+// English on a desktop; Shogi (the CPU moving first, a resignation, a new game, a reload of the
+// page keeping the game), Musashi and Hasami played to their end, Yonin against three CPUs.
+//   KAISHO_URL=http://127.0.0.1:8080 node --test e2e/practice.e2e.mjs
+import { after, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { newDevice } from "./browser.mjs";
+import { serveDist } from "./static-server.mjs";
+import {
+  BASE,
+  PHONE,
+  DESKTOP,
+  chooser,
+  group,
+  openDevice,
+  playMove,
+  shot,
+  skipWithoutServer,
+  waitGroup,
+} from "./helpers.mjs";
+
+/** The content security policy the game server sends with its pages (it allows WebAssembly). */
+async function serverPolicy() {
+  const csp = (await fetch(BASE + "/")).headers.get("content-security-policy") ?? "";
+  assert.match(csp, /script-src 'self' 'wasm-unsafe-eval';/, "the engine may be compiled");
+  return csp;
+}
+
+/**
+ * A device for a practice game against the real server, under the server's own policy (a
+ * browser test's bypass of the page's policy does not reach the worker). Its service worker is
+ * blocked (the last test checks the service worker with a server of its own).
+ */
+async function practiceDevice(devices, lang, device) {
+  await serverPolicy();
+  return openDevice(devices, lang, { ...device, serviceWorkers: "block" });
+}
+
+const UNRATED = {
+  ar: "لا تُحتسب في التقييم",
+  en: "it is not rated",
+};
+const RESIGNED = { ar: "بالاستسلام", en: "by resignation" };
+
+/** From the front page, the game card's "Practice offline", set up and started. */
+async function startPractice(page, game, { side = 0, level = 1, options = {} } = {}) {
+  await page.locator(`.game-card[data-game="${game}"] .play-practice`).click();
+  await page.waitForURL(new RegExp(`#/practice/${game}$`));
+  await page.locator(".practice-start").waitFor();
+  await page.locator("#practice-side").selectOption(String(side));
+  await page.locator("#practice-level").selectOption(String(level));
+  for (const [key, value] of Object.entries(options))
+    await page.locator(`#practice-opt-${key}`).selectOption(value);
+  const lang = await page.evaluate(() => document.documentElement.lang);
+  await shot(page, `practice-${game}-setup-${lang}`);
+  await page.locator(".practice-start").click();
+  return waitGroup(page, (g) => g.id.startsWith("practice:") && g.table.status !== "idle");
+}
+
+/** The practice page shown: its setup, started with the defaults at level 1. */
+async function startPracticeHere(page, game) {
+  await page.locator(".practice-start").waitFor({ timeout: 20_000 });
+  await page.locator("#practice-level").selectOption("1");
+  await page.locator(".practice-start").click();
+  const g = await waitGroup(page, (g) => g.id.startsWith("practice:") && g.table.status !== "idle");
+  assert.equal(g.id, `practice:${game}`);
+  return g;
+}
+
+/** Waits until it is the person's turn or the game is over; the state then. */
+function waitMyTurnOrEnd(page, timeout = 60_000) {
+  return waitGroup(
+    page,
+    (g) =>
+      g.table.status === "finished" ||
+      (g.table.status === "playing" && g.table.your_seats.includes(g.table.game.to_move)),
+    timeout,
+  );
+}
+
+/** Plays chosen legal moves by clicking until the game ends or `plies` of ours are played. */
+async function playOn(page, plies, pick) {
+  let g = await waitMyTurnOrEnd(page);
+  for (let i = 0; i < plies && g.table.status === "playing"; i++) {
+    await playMove(page, pick(g.table.game.legal_moves));
+    g = await waitMyTurnOrEnd(page);
+  }
+  return g;
+}
+
+/** The page made no request while it was offline (a sign the engine's moves are its own). */
+function countRequests(context) {
+  const seen = [];
+  context.on("request", (r) => seen.push(r.url()));
+  return seen;
+}
+
+describe("practice against the CPU with no network", { skip: skipWithoutServer }, () => {
+  const devices = [];
+  after(async () => {
+    for (const d of devices) await d.close();
+  });
+
+  for (const { lang, device, where } of [
+    { lang: "ar", device: PHONE, where: "phone" },
+    { lang: "en", device: DESKTOP, where: "desktop" },
+  ]) {
+    test(`Shogi in ${lang} on a ${where}: the CPU moves first, resignation, a new game, a reload`, async () => {
+      const dev = await practiceDevice(devices, lang, device);
+      const { page, context } = dev;
+      const requests = countRequests(context);
+      let g = await startPractice(page, "shogi", { side: 1, level: 1 });
+      assert.deepEqual(g.table.your_seats, [1]);
+      // The CPU (sente) opens, from the module in the page's worker.
+      g = await waitMyTurnOrEnd(page);
+      assert.equal(g.table.game.moves.length, 1);
+      assert.ok(
+        requests.some((u) => /\.wasm$/.test(u)),
+        "the engine module was fetched",
+      );
+      await context.setOffline(true);
+      const before = requests.length;
+      const pick = chooser(7);
+      g = await playOn(page, 6, pick);
+      assert.equal(g.table.status, "playing");
+      assert.ok(g.table.game.moves.length >= 13, `moves: ${g.table.game.moves.length}`);
+      // Nothing was asked of the network but the tab's turn icon (which fails offline).
+      const offline = requests.slice(before).filter((u) => !u.endsWith("/favicon-turn.svg"));
+      assert.deepEqual(offline, []);
+      const note = await page.locator(".practice-note").innerText();
+      assert.ok(note.includes(UNRATED[lang]), note);
+      // The page is in the reader's language, the seats are "CPU level 1" in it.
+      const players = await page.locator(".players").innerText();
+      assert.ok(players.includes(lang === "ar" ? "المستوى 1" : "CPU level 1"), players);
+      await shot(page, `practice-shogi-${lang}-${where}-offline`);
+
+      // Resignation.
+      await page.locator("button.resign").click();
+      await page.locator("button.resign-yes").click();
+      g = await waitGroup(page, (g) => g.table.status === "finished");
+      assert.equal(g.table.game.result.reason, "resignation");
+      assert.equal(g.table.game.result.winner, 0);
+      assert.deepEqual(g.table.game.result.rating_changes, []);
+      const result = await page.locator("#result").innerText();
+      assert.ok(result.includes(RESIGNED[lang]), result);
+      await shot(page, `practice-shogi-${lang}-${where}-resigned`);
+
+      // The next game, still offline.
+      await page.locator("button.next-game").click();
+      g = await waitGroup(page, (g) => g.table.status === "playing" && g.table.game.number === 2);
+      g = await playOn(page, 2, pick);
+      const kept = g.table.game.moves;
+
+      // A reload goes on with the game the device kept (online again: the page itself is
+      // not cached yet, see docs/web.md).
+      await context.setOffline(false);
+      await page.reload();
+      g = await waitGroup(page, (g) => g.id === "practice:shogi" && g.table.status === "playing");
+      assert.deepEqual(g.table.game.moves, kept);
+      assert.equal(g.table.game.number, 2);
+      // Give up, and back to the setup.
+      await context.setOffline(true);
+      await page.locator(".practice-new").click();
+      await page.locator(".new-game-yes").click();
+      g = await waitGroup(page, (g) => g.table.game?.number === 3);
+      await page.locator(".practice-change").click();
+      await page.locator(".practice-start").waitFor();
+      await context.setOffline(false);
+    });
+  }
+
+  test("Musashi in Arabic on a phone, played to its end with the network cut off", async () => {
+    const dev = await practiceDevice(devices, "ar", PHONE);
+    const { page, context } = dev;
+    let g = await startPractice(page, "musashi", {
+      side: 1,
+      level: 1,
+      options: { children_limit: "100" },
+    });
+    await waitMyTurnOrEnd(page);
+    await context.setOffline(true);
+    g = await playOn(page, 400, chooser(3));
+    assert.equal(g.table.status, "finished");
+    assert.ok(g.table.game.result.reason, "a reason");
+    const headline = await page.locator("#result .headline").innerText();
+    assert.ok(!/[A-Za-z]{3,}/.test(headline), `Arabic headline: ${headline}`);
+    await shot(page, "practice-musashi-ar-phone-end");
+    await context.setOffline(false);
+  });
+
+  test("Hasami in English on a desktop, played to its end with the network cut off", async () => {
+    const dev = await practiceDevice(devices, "en", DESKTOP);
+    const { page, context } = dev;
+    let g = await startPractice(page, "hasami", { level: 2, options: { move_limit: "100" } });
+    await waitMyTurnOrEnd(page);
+    await context.setOffline(true);
+    g = await playOn(page, 100, chooser(11));
+    assert.equal(g.table.status, "finished");
+    const headline = await page.locator("#result .headline").innerText();
+    assert.match(headline, /You win|You lost|Draw|draw/);
+    await shot(page, "practice-hasami-en-desktop-end");
+    await context.setOffline(false);
+  });
+
+  test("Yonin against three CPUs in English on a desktop, offline", async () => {
+    const dev = await practiceDevice(devices, "en", DESKTOP);
+    const { page, context } = dev;
+    let g = await startPractice(page, "yonin", { side: 2, level: 1 });
+    g = await waitMyTurnOrEnd(page);
+    // South and west (CPUs) moved before north, the person.
+    assert.equal(g.table.game.moves.length, 2);
+    await context.setOffline(true);
+    g = await playOn(page, 4, chooser(5));
+    assert.equal(g.table.status, "playing");
+    assert.equal(g.table.game.to_move, 2);
+    assert.ok(g.table.game.moves.length >= 14, `moves: ${g.table.game.moves.length}`);
+    // No resignation in Yonin, and no "leave the table" at a practice table.
+    assert.equal(await page.locator("button.resign, button.leave-table").count(), 0);
+    await shot(page, "practice-yonin-en-desktop-offline");
+    await context.setOffline(false);
+    assert.ok((await group(page)).id === "practice:yonin");
+  });
+
+  test("after one visit the site opens with no network, and a practice game is played", async () => {
+    // The site from a server of its own, stopped after the first visit: nothing can come from
+    // the network any more, whatever the browser's offline mode covers.
+    const site = await serveDist(0, { csp: await serverPolicy() });
+    const url = `http://127.0.0.1:${site.address().port}`;
+    const dev = await newDevice({ locale: "en" });
+    devices.push(dev);
+    const { page, context } = dev;
+    page.on("pageerror", (e) => console.error(`[page error] ${e.message}`));
+    await page.goto(url + "/");
+    await page.locator(".game-card").first().waitFor();
+    // The service worker has kept the built client and the engine.
+    const cached = await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      const keys = await caches.keys();
+      const cache = await caches.open(keys.find((k) => k.startsWith("kaisho-")));
+      return (await cache.keys()).map((r) => new URL(r.url).pathname);
+    });
+    assert.ok(cached.includes("/index.html"), cached.join(" "));
+    assert.ok(
+      cached.some((p) => p.endsWith(".wasm")),
+      "the engine is kept",
+    );
+    await new Promise((resolve) => {
+      site.closeAllConnections?.();
+      site.close(resolve);
+    });
+    await context.setOffline(true);
+    await page.goto(url + "/#/practice/shogi");
+    await page.reload();
+    let g = await startPracticeHere(page, "shogi");
+    g = await playOn(page, 3, chooser(9));
+    assert.equal(g.table.status, "playing");
+    assert.ok(g.table.game.moves.length >= 6);
+    await shot(page, "practice-offline-reload-en-desktop");
+    await context.setOffline(false);
+  });
+});

@@ -1,0 +1,58 @@
+// Types of the module's JavaScript loader, src/wasm/kaisho_engine.mjs (docs/engine-wasm.md),
+// which the web client imports as it is through the alias `@kaisho/engine-loader`
+// (vite.config.ts): one loader for Node's tests and the page's Web Worker.
+declare module "@kaisho/engine-loader" {
+  export class KaishoError extends Error {
+    constructor(message: string, code?: string);
+    /** The code and parameters, e.g. "illegal_move move=2h2c reason=cannot_reach" ("" if none). */
+    readonly code: string;
+  }
+
+  export interface KaishoState {
+    text: string;
+    position: string;
+    toMove?: string;
+    out?: string;
+    result?: string;
+    reason?: string;
+  }
+
+  export interface KaishoThink {
+    bestmove: string | null;
+    lines: string[];
+    info: {
+      depth: number;
+      score: number;
+      mate: number;
+      nodes: number;
+      time: number;
+      pv: string[];
+    } | null;
+  }
+
+  export type KaishoPairs = Record<string, string | number | undefined | null> | string;
+
+  export interface KaishoGame {
+    legalMoves(): string[];
+    play(move: string): void;
+    state(): KaishoState;
+    think(limits: KaishoPairs, onInfo?: (line: string) => void): KaishoThink;
+    delete(): void;
+  }
+
+  export interface KaishoEngine {
+    games(): string[];
+    newGame(game: string, options?: KaishoPairs | null, position?: string | null): KaishoGame;
+    memoryBytes(): number;
+  }
+
+  export function loadKaishoEngine(
+    source:
+      | WebAssembly.Module
+      | ArrayBuffer
+      | ArrayBufferView
+      | Response
+      | Promise<WebAssembly.Module | ArrayBuffer | ArrayBufferView | Response>,
+    options?: { onInfo?: (line: string) => void },
+  ): Promise<KaishoEngine>;
+}

@@ -1,0 +1,555 @@
+// A practice game against the CPU held in the page (#/practice/GAME): one person against the
+// CPU (Yonin: against three), any local rules, CPU level 1-8, played by the WebAssembly engine
+// in a Web Worker (engine/client.ts) with no server, so it goes on with no network. It makes
+// the same GroupState the server sends, so the game page draws its board, status, move list
+// and result as for any table. Practice games are unrated; each game's is kept on the device
+// (local storage, `kaisho.practice`), so a reload goes on with it.
+import type { EngineClient, EngineError } from "../engine/client";
+import type { EngineSnapshot, ThinkLimits } from "../engine/protocol";
+import OPTION_SCHEMA from "../engine/options.json";
+import type { I18n } from "../i18n";
+import type {
+  GameId,
+  GameInfo,
+  GameResult,
+  GroupState,
+  OptionSpec,
+  SeatInfo,
+} from "../net/protocol";
+import { SEAT_NAMES } from "../pages/seatNames";
+import { musashiBoard } from "../rules/musashiGeometry";
+import { KEYS, type KeyValue } from "../state/storage";
+import { type Store, makeNotice } from "../state/store";
+import { errorText } from "../ui/errors";
+import { LOCAL_TABLE_PREFIX, type SettingsChange, type TableSession } from "./session";
+
+/** What the server's CPU thinks a move at the table's default (`--cpu-ms`, docs/cpu.md). */
+export const CPU_MS = 1200;
+
+/** Rules of a table, not of a game: the practising player chooses their side every game. */
+export const TABLE_ONLY_OPTIONS = ["alternate_first", "swap_roles", "rotate_first"];
+
+/** How a practice game is set up: the person's seat, the CPU's level, the local rules. */
+export interface PracticeSetup {
+  side: number;
+  level: number;
+  options: Record<string, string>;
+}
+
+/** A practice game as kept on the device. */
+export interface SavedPractice {
+  setup: PracticeSetup;
+  /** The game's number (1 for the first game played at this practice table). */
+  number: number;
+  status: "idle" | "playing" | "finished";
+  moves: string[];
+  /** The seat that resigned, or null. */
+  resigned: number | null;
+}
+
+/** The local rules a practice game offers, for a game (the engine's schema, less table rules). */
+export function practiceSchema(game: GameId): OptionSpec[] {
+  const all = (OPTION_SCHEMA as Record<string, OptionSpec[]>)[game] ?? [];
+  return all.filter((o) => !TABLE_ONLY_OPTIONS.includes(o.key));
+}
+
+export function newPractice(game: GameId): SavedPractice {
+  const options = Object.fromEntries(practiceSchema(game).map((o) => [o.key, o.default]));
+  return {
+    setup: { side: 0, level: 3, options },
+    number: 0,
+    status: "idle",
+    moves: [],
+    resigned: null,
+  };
+}
+
+/** A kept practice game, checked (an unreadable one is none). */
+export function readPractice(storage: KeyValue, game: GameId): SavedPractice | null {
+  try {
+    const all = JSON.parse(storage.get(KEYS.practice) ?? "{}") as Record<string, unknown>;
+    const p = all[game] as SavedPractice | undefined;
+    if (
+      !p ||
+      typeof p !== "object" ||
+      !Array.isArray(p.moves) ||
+      !p.moves.every((m) => typeof m === "string") ||
+      !["idle", "playing", "finished"].includes(p.status) ||
+      typeof p.setup?.side !== "number" ||
+      typeof p.setup.level !== "number" ||
+      typeof p.setup.options !== "object"
+    )
+      return null;
+    const seats = SEAT_NAMES[game].length;
+    const known = new Map(practiceSchema(game).map((o) => [o.key, o]));
+    const options: Record<string, string> = {};
+    for (const [k, v] of Object.entries(p.setup.options ?? {}))
+      if (known.get(k)?.choices.includes(String(v))) options[k] = String(v);
+    return {
+      setup: {
+        side: Math.min(seats - 1, Math.max(0, Math.trunc(p.setup.side))),
+        level: Math.min(8, Math.max(1, Math.trunc(p.setup.level))),
+        options: { ...newPractice(game).setup.options, ...options },
+      },
+      number: typeof p.number === "number" ? p.number : 0,
+      status: p.status,
+      moves: p.moves,
+      resigned: typeof p.resigned === "number" ? p.resigned : null,
+    };
+  } catch {
+    return null;
+  }
+}
+
+export function writePractice(storage: KeyValue, game: GameId, p: SavedPractice): void {
+  let all: Record<string, unknown> = {};
+  try {
+    all = JSON.parse(storage.get(KEYS.practice) ?? "{}") as Record<string, unknown>;
+  } catch {
+    all = {};
+  }
+  all[game] = p;
+  storage.set(KEYS.practice, JSON.stringify(all));
+}
+
+/** The engine's result line ("win sente", "draw", "places south=1,...") as the protocol's. */
+export function resultOf(game: GameId, snap: EngineSnapshot): GameResult | undefined {
+  if (!snap.result) return undefined;
+  const seats = SEAT_NAMES[game];
+  const reason = snap.reason ?? "";
+  const [kind, rest = ""] = snap.result.split(" ");
+  if (kind === "win")
+    return { kind: "win", winner: seats.indexOf(rest), reason, rating_changes: [] };
+  if (kind === "places") {
+    const places = seats.map(() => 0);
+    for (const pair of rest.split(",")) {
+      const [seat, place] = pair.split("=");
+      const i = seats.indexOf(seat ?? "");
+      if (i >= 0) places[i] = Number(place);
+    }
+    return { kind: "placement", places, reason, rating_changes: [] };
+  }
+  return { kind: "draw", reason, rating_changes: [] };
+}
+
+/** Who is at the table: the person (their identity with the server when there is one). */
+export interface PracticePerson {
+  id: string;
+  name: string;
+  default_name?: boolean;
+}
+
+/**
+ * The practice table as the server would describe it: the person in their seat, the CPU in
+ * the others, unrated (no ratings, no rating changes), no turn timer.
+ */
+export function practiceGroup(
+  game: GameId,
+  p: SavedPractice,
+  snap: EngineSnapshot | null,
+  version: number,
+  person: PracticePerson,
+): GroupState {
+  const seatNames = SEAT_NAMES[game];
+  const side = p.setup.side;
+  const seats: SeatInfo[] = seatNames.map((_, seat) =>
+    seat === side
+      ? {
+          seat,
+          kind: "person",
+          person: person.id,
+          name: person.name,
+          ...(person.default_name ? { default_name: true } : {}),
+          present: true,
+          away: false,
+          cpu_playing: false,
+        }
+      : {
+          seat,
+          kind: "cpu",
+          name: "CPU",
+          cpu_level: p.setup.level,
+          present: true,
+          away: false,
+          cpu_playing: false,
+        },
+  );
+  const board =
+    game === "musashi"
+      ? musashiBoard(p.setup.options["board"] === "25" ? 25 : 33)
+      : { kind: "grid" as const, columns: 9, rows: 9, points: [] };
+  let info: GameInfo | undefined;
+  let status: "idle" | "playing" | "finished" = "idle";
+  if (p.status !== "idle" && snap) {
+    const resigned = p.resigned;
+    const result: GameResult | undefined =
+      resigned !== null
+        ? { kind: "win", winner: resigned === 0 ? 1 : 0, reason: "resignation", rating_changes: [] }
+        : resultOf(game, snap);
+    status = result ? "finished" : "playing";
+    info = {
+      id: p.number,
+      number: p.number,
+      position: snap.position,
+      start: "startpos",
+      moves: [...p.moves],
+      to_move: result || snap.toMove === null ? -1 : seatNames.indexOf(snap.toMove),
+      legal_moves: result ? [] : snap.legalMoves,
+      last_move: p.moves[p.moves.length - 1] ?? null,
+      // The module does not report check (engine_api.h): the page cannot say "Check!" here.
+      in_check: [],
+      out: snap.out.map((s) => seatNames.indexOf(s)).filter((s) => s >= 0),
+      ...(result ? { result } : {}),
+    };
+  }
+  return {
+    id: `${LOCAL_TABLE_PREFIX}${game}`,
+    version,
+    game,
+    settings: {
+      options: { ...p.setup.options },
+      timer: 0,
+      cpu_level: p.setup.level,
+    },
+    option_schema: practiceSchema(game),
+    members: [
+      { id: person.id, name: person.name, present: true, default_name: person.default_name },
+    ],
+    you: person.id,
+    table: {
+      status,
+      seat_names: [...seatNames],
+      seats,
+      your_seats: [side],
+      board,
+      ...(info ? { game: info } : {}),
+    },
+  };
+}
+
+/** "illegal_move move=2h2c reason=cannot_reach" → the code and its parameters. */
+export function parseErrorCode(text: string): { code: string; params: Record<string, string> } {
+  const [code = "", ...rest] = text.split(" ").filter(Boolean);
+  const params: Record<string, string> = {};
+  for (const word of rest) {
+    const eq = word.indexOf("=");
+    if (eq > 0) params[word.slice(0, eq)] = word.slice(eq + 1);
+  }
+  return { code, params };
+}
+
+export interface LocalSessionDeps {
+  store: Store;
+  storage: KeyValue;
+  i18n: () => I18n;
+  /** The engine, started when a practice game first needs it (a Web Worker in the page). */
+  engine: () => EngineClient;
+  /** Each table state the session put in the store, after the one it replaced. */
+  tableChanged: (prev: GroupState | null, next: GroupState) => void;
+  /** A CPU move's limits at a level (default: the level within the server's time, CPU_MS). */
+  cpuLimits?: (level: number, plies: number) => ThinkLimits;
+}
+
+export class LocalSession implements TableSession {
+  private game: GameId | null = null;
+  private saved: SavedPractice | null = null;
+  private snapshot: EngineSnapshot | null = null;
+  private handle: number | null = null;
+  private engine: EngineClient | null = null;
+  private version = 0;
+  /** Bumped by every change of game: a late answer for an older one is dropped. */
+  private generation = 0;
+  /** The work under way (restoring, a move, the CPU thinking), for tests to wait on. */
+  private work: Promise<void> = Promise.resolve();
+  /** The person's move is with the engine (a second one waits for its answer). */
+  private moving = false;
+
+  constructor(private readonly deps: LocalSessionDeps) {}
+
+  /** The practice table of `game` is shown (#/practice/GAME): its kept game goes on. */
+  open(game: GameId): void {
+    if (this.game === game && this.isShown()) return;
+    this.generation += 1;
+    this.game = game;
+    this.saved = readPractice(this.deps.storage, game) ?? newPractice(game);
+    this.snapshot = null;
+    this.dropHandle();
+    if (this.saved.status === "idle") {
+      this.publish();
+      return;
+    }
+    const gen = this.generation;
+    this.run(async () => {
+      const saved = this.saved!;
+      const position = saved.moves.length ? `startpos moves ${saved.moves.join(" ")}` : "";
+      let answer;
+      try {
+        answer = await this.client().newGame(game, this.engineOptions(), position);
+      } catch (e) {
+        if (gen !== this.generation) return;
+        // Kept moves the engine refuses (another version of the rules): a fresh setup.
+        if ((e as EngineError).code) {
+          this.saved = { ...newPractice(game), setup: saved.setup, number: saved.number };
+          this.save();
+          this.publish();
+        } else this.failed(e);
+        return;
+      }
+      if (gen !== this.generation) {
+        void this.client()
+          .deleteGame(answer.handle)
+          .catch(() => {});
+        return;
+      }
+      this.handle = answer.handle;
+      this.snapshot = answer.snapshot;
+      this.publish();
+      await this.cpuMoves(gen);
+    });
+  }
+
+  /** The practice table is no longer shown: the store forgets it (the device keeps it). */
+  close(): void {
+    this.generation += 1;
+    const { store } = this.deps;
+    if (this.isShown()) store.update({ group: null, pending: null, awayNote: null });
+    this.game = null;
+  }
+
+  /** Resolves when the work under way is done (tests). */
+  idle(): Promise<void> {
+    return this.work;
+  }
+
+  // ---- the table ------------------------------------------------------------------------
+
+  move(text: string): void {
+    const g = this.shownGroup();
+    if (!g || this.deps.store.state.pending || this.moving || this.handle === null) return;
+    const game = g.table.game;
+    if (g.table.status !== "playing" || !game || !g.table.your_seats.includes(game.to_move)) return;
+    this.deps.store.update({
+      pending: { move: text, version: g.version, sentAt: Date.now() },
+      notice: null,
+    });
+    const gen = this.generation;
+    const handle = this.handle;
+    this.moving = true;
+    this.run(async () => {
+      let snap: EngineSnapshot;
+      try {
+        snap = await this.client().play(handle, text);
+      } catch (e) {
+        this.moving = false;
+        if (gen !== this.generation) return;
+        const { code, params } = parseErrorCode((e as EngineError).code ?? "");
+        this.deps.store.update({
+          pending: null,
+          notice: code
+            ? makeNotice("error", errorText(code, params, this.deps.i18n()), code)
+            : null,
+        });
+        if (!code) this.failed(e);
+        return;
+      }
+      this.moving = false;
+      if (gen !== this.generation) return;
+      this.played(text, snap);
+      await this.cpuMoves(gen);
+    });
+  }
+
+  resign(): void {
+    const g = this.shownGroup();
+    const saved = this.saved;
+    if (!g || !saved || g.table.status !== "playing" || g.game === "yonin") return;
+    this.generation += 1; // the CPU's search under way is not played
+    saved.resigned = saved.setup.side;
+    saved.status = "finished";
+    this.save();
+    this.deps.store.update({ pending: null });
+    this.publish();
+  }
+
+  /** A new game with the setup shown (also during a game: that one is given up). */
+  start(): void {
+    const game = this.game;
+    const saved = this.saved;
+    if (!game || !saved || !this.isShown()) return;
+    this.generation += 1;
+    const gen = this.generation;
+    this.dropHandle();
+    this.saved = {
+      setup: saved.setup,
+      number: saved.number + 1,
+      status: "playing",
+      moves: [],
+      resigned: null,
+    };
+    this.snapshot = null;
+    this.save();
+    this.deps.store.update({ pending: null, notice: null });
+    this.run(async () => {
+      let answer;
+      try {
+        answer = await this.client().newGame(game, this.engineOptions(), "");
+      } catch (e) {
+        if (gen !== this.generation) return;
+        this.saved = { ...this.saved!, status: "idle" };
+        this.save();
+        this.publish();
+        this.failed(e);
+        return;
+      }
+      if (gen !== this.generation) {
+        void this.client()
+          .deleteGame(answer.handle)
+          .catch(() => {});
+        return;
+      }
+      this.handle = answer.handle;
+      this.snapshot = answer.snapshot;
+      this.publish();
+      await this.cpuMoves(gen);
+    });
+  }
+
+  /** Between games: the CPU's level and the local rules (the game is the route's). */
+  settings(change: SettingsChange): void {
+    const saved = this.saved;
+    if (!saved || !this.isShown() || saved.status === "playing") return;
+    if (change.cpu_level !== undefined)
+      saved.setup.level = Math.min(8, Math.max(1, Math.round(change.cpu_level)));
+    if (change.options) {
+      const schema = practiceSchema(this.game!);
+      for (const [k, v] of Object.entries(change.options))
+        if (schema.some((o) => o.key === k && o.choices.includes(v))) saved.setup.options[k] = v;
+    }
+    this.save();
+    this.publish();
+  }
+
+  /** Between games: the person's side. */
+  seat(seat: number | null): void {
+    const saved = this.saved;
+    if (!saved || !this.isShown() || saved.status === "playing" || seat === null) return;
+    if (seat < 0 || seat >= SEAT_NAMES[this.game!].length) return;
+    saved.setup.side = seat;
+    this.save();
+    this.publish();
+  }
+
+  /** Back to the setup: the game shown (if any) is given up. */
+  leave(): void {
+    const saved = this.saved;
+    if (!saved || !this.isShown()) return;
+    this.generation += 1;
+    this.dropHandle();
+    this.saved = { ...saved, status: "idle", moves: [], resigned: null };
+    this.snapshot = null;
+    this.save();
+    this.deps.store.update({ pending: null });
+    this.publish();
+  }
+
+  removeMember(): void {}
+
+  // ---- inside ---------------------------------------------------------------------------
+
+  private client(): EngineClient {
+    this.engine ??= this.deps.engine();
+    return this.engine;
+  }
+
+  private run(fn: () => Promise<void>): void {
+    this.work = this.work.then(fn, fn).catch((e: unknown) => this.failed(e));
+  }
+
+  /** The engine's options: the practice setup's local rules. */
+  private engineOptions(): Record<string, string> {
+    return { ...this.saved!.setup.options };
+  }
+
+  private dropHandle(): void {
+    if (this.handle !== null && this.engine) {
+      const h = this.handle;
+      void this.engine.deleteGame(h).catch(() => {});
+    }
+    this.handle = null;
+  }
+
+  private played(move: string, snap: EngineSnapshot): void {
+    const saved = this.saved!;
+    saved.moves.push(move);
+    this.snapshot = snap;
+    if (snap.result) saved.status = "finished";
+    this.save();
+    this.publish();
+  }
+
+  /** The CPU plays while a CPU seat is to move (Yonin: up to three in a row). */
+  private async cpuMoves(gen: number): Promise<void> {
+    for (;;) {
+      const saved = this.saved;
+      const snap = this.snapshot;
+      if (gen !== this.generation || !saved || !snap || this.handle === null) return;
+      if (saved.status !== "playing" || snap.toMove === null) return;
+      const seat = SEAT_NAMES[this.game!].indexOf(snap.toMove);
+      if (seat === saved.setup.side) return;
+      const limits = this.deps.cpuLimits?.(saved.setup.level, saved.moves.length) ?? {
+        level: saved.setup.level,
+        time: CPU_MS,
+        seed: saved.moves.length,
+      };
+      const handle = this.handle;
+      const answer = await this.client().think(handle, limits);
+      if (gen !== this.generation) return;
+      if (!answer.bestmove) return;
+      const next = await this.client().play(handle, answer.bestmove);
+      if (gen !== this.generation) return;
+      this.played(answer.bestmove, next);
+    }
+  }
+
+  private failed(e: unknown): void {
+    console.error("practice engine:", e);
+    this.deps.store.update({
+      pending: null,
+      notice: makeNotice("error", this.deps.i18n().t("practice.engineFailed"), "engine"),
+    });
+  }
+
+  private save(): void {
+    if (this.game && this.saved) writePractice(this.deps.storage, this.game, this.saved);
+  }
+
+  private person(): PracticePerson {
+    const p = this.deps.store.state.person;
+    return p
+      ? { id: p.id, name: p.name, ...(p.default_name ? { default_name: true } : {}) }
+      : { id: "you", name: "" };
+  }
+
+  /** Puts the table as it is now in the store, and tells the news of it. */
+  private publish(): void {
+    const game = this.game;
+    const saved = this.saved;
+    if (!game || !saved) return;
+    // A kept game whose position is not known yet (the engine loading) is not drawn.
+    if (saved.status !== "idle" && !this.snapshot) return;
+    this.version += 1;
+    const { store } = this.deps;
+    const prev = this.isShown() ? store.state.group : null;
+    const next = practiceGroup(game, saved, this.snapshot, this.version, this.person());
+    store.receiveGroup(next, undefined, performance.now());
+    this.deps.tableChanged(prev, next);
+  }
+
+  private isShown(): boolean {
+    return this.game !== null && this.deps.store.state.group?.id === LOCAL_TABLE_PREFIX + this.game;
+  }
+
+  private shownGroup(): GroupState | null {
+    return this.isShown() ? this.deps.store.state.group : null;
+  }
+}
