@@ -9,6 +9,7 @@ import {
   type EngineFailure,
   type EngineRequest,
   type EngineSnapshot,
+  type EvaluateLimits,
   type ThinkAnswer,
   type ThinkLimits,
   type WorkerReply,
@@ -41,6 +42,8 @@ export interface EngineClient {
   state(handle: number): Promise<EngineSnapshot>;
   /** The CPU's move for the seat to move (null when the game is over). */
   think(handle: number, limits: ThinkLimits): Promise<ThinkAnswer>;
+  /** The position judged at full strength (null when the game is over). */
+  evaluate(handle: number, limits: EvaluateLimits): Promise<EngineAnswers["evaluate"]>;
   deleteGame(handle: number): Promise<void>;
   /** Stops the worker (a search under way is abandoned); every later call rejects. */
   close(): void;
@@ -56,6 +59,8 @@ function clientOver(send: Send, close: () => void): EngineClient {
     play: (handle, move) => send({ op: "play", handle, move }) as Promise<EngineSnapshot>,
     state: (handle) => send({ op: "state", handle }) as Promise<EngineSnapshot>,
     think: (handle, limits) => send({ op: "think", handle, limits }) as Promise<ThinkAnswer>,
+    evaluate: (handle, limits) =>
+      send({ op: "evaluate", handle, limits }) as Promise<EngineAnswers["evaluate"]>,
     deleteGame: (handle) => send({ op: "delete", handle }).then(() => undefined),
     close,
   };

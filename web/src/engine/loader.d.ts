@@ -17,17 +17,20 @@ declare module "@kaisho/engine-loader" {
     reason?: string;
   }
 
+  /** One `info` line of a search: "info depth D score S [mate M] nodes N time MS pv ...". */
+  export interface KaishoInfo {
+    depth: number;
+    score: number;
+    mate: number;
+    nodes: number;
+    time: number;
+    pv: string[];
+  }
+
   export interface KaishoThink {
     bestmove: string | null;
     lines: string[];
-    info: {
-      depth: number;
-      score: number;
-      mate: number;
-      nodes: number;
-      time: number;
-      pv: string[];
-    } | null;
+    info: KaishoInfo | null;
   }
 
   export type KaishoPairs = Record<string, string | number | undefined | null> | string;
@@ -37,6 +40,8 @@ declare module "@kaisho/engine-loader" {
     play(move: string): void;
     state(): KaishoState;
     think(limits: KaishoPairs, onInfo?: (line: string) => void): KaishoThink;
+    /** A full-strength search's judgement (its last info line), null once the game is over. */
+    evaluate(limits: KaishoPairs, onInfo?: (line: string) => void): (KaishoInfo & { line: string }) | null;
     delete(): void;
   }
 

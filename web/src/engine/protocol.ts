@@ -28,6 +28,21 @@ export interface ThinkLimits {
   seed?: number;
 }
 
+/** An evaluation's limits: nodes, depth, time (ms); full strength, no noise. */
+export type EvaluateLimits = Pick<ThinkLimits, "nodes" | "depth" | "time">;
+
+/** The engine's judgement of a position from the view of the seat to move (engine_api.h). */
+export interface Evaluation {
+  /** The score in the game's own unit (about 100 a pawn or a captured piece). */
+  score: number;
+  /** > 0: the seat to move mates in that many moves; < 0: it is mated; 0: no mate found. */
+  mate: number;
+  /** The line the search prefers, its first move the CPU's choice. */
+  pv: string[];
+  depth: number;
+  nodes: number;
+}
+
 export interface ThinkAnswer {
   bestmove: string | null;
   /** The last iteration's search report, or null. */
@@ -40,6 +55,7 @@ export type EngineRequest =
   | { op: "play"; handle: number; move: string }
   | { op: "state"; handle: number }
   | { op: "think"; handle: number; limits: ThinkLimits }
+  | { op: "evaluate"; handle: number; limits: EvaluateLimits }
   | { op: "delete"; handle: number };
 
 /** What each request answers. */
@@ -49,6 +65,8 @@ export interface EngineAnswers {
   play: EngineSnapshot;
   state: EngineSnapshot;
   think: ThinkAnswer;
+  /** null once the game is over. */
+  evaluate: Evaluation | null;
   delete: null;
 }
 
@@ -130,6 +148,10 @@ export function serveRequest(games: EngineGames, r: EngineRequest): unknown {
           ? { depth: t.info.depth, score: t.info.score, nodes: t.info.nodes, time: t.info.time }
           : null,
       };
+    }
+    case "evaluate": {
+      const e = games.get(r.handle).evaluate({ ...r.limits });
+      return e ? { score: e.score, mate: e.mate, pv: e.pv, depth: e.depth, nodes: e.nodes } : null;
     }
     case "delete":
       games.remove(r.handle);
