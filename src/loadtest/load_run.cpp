@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/rng.hpp"
+#include "core/text.hpp"
 #include "loadtest/ws_client_pool.hpp"
 
 namespace kaisho::loadtest {
@@ -60,6 +61,10 @@ struct Person {
   // What this person was shown of the current game (crash-safety mode).
   int game_number = 0;
   std::vector<std::string> moves;
+  // The last whole group state with the patches since applied (LoadOptions::patches), and
+  // its version (-1: none held).
+  json state;
+  int64_t state_version = -1;
 };
 
 struct Table {
@@ -135,6 +140,8 @@ class LoadRun final : public ClientEvents {
     p.ever_opened = true;
     json hello = {{"type", "hello"}};
     if (!p.token.empty()) hello["token"] = p.token;
+    if (o_.patches) hello["patches"] = true;
+    p.state_version = -1;  // a new connection starts from a whole state
     pool_.send(id, hello.dump());
   }
 
@@ -146,8 +153,10 @@ class LoadRun final : public ClientEvents {
         !tables_[static_cast<size_t>(p.table)].cpu &&
         text.find("\"missed\"") == std::string::npos) {
       // A spectator needs only the version: no full parse (it keeps the load generator light).
+      // In a patch the message's own version is its last (keys are in order, ops first).
       const size_t at = text.rfind("\"version\":");
-      if (at != std::string::npos && text.find("\"type\":\"group\"") != std::string::npos) {
+      if (at != std::string::npos && (text.find("\"type\":\"group\"") != std::string::npos ||
+                                      text.find("\"type\":\"group_patch\"") != std::string::npos)) {
         measure(id, p, std::strtoll(text.c_str() + at + 10, nullptr, 10));
         return;
       }
@@ -161,7 +170,12 @@ class LoadRun final : public ClientEvents {
     if (type == "welcome") {
       on_welcome(id, p, m);
     } else if (type == "group") {
-      on_group(id, p, m["group"]);
+      if (!o_.patches) return on_group(id, p, m["group"]);
+      p.state = std::move(m["group"]);
+      p.state_version = p.state.is_object() ? p.state.value("version", int64_t{0}) : -1;
+      on_group(id, p, p.state);
+    } else if (type == "group_patch") {
+      on_patch(id, p, m);
     } else if (type == "error") {
       const std::string code = m.value("code", "?");
       if (code == "moved") {
@@ -300,6 +314,49 @@ class LoadRun final : public ClientEvents {
       t.create_sent = true;
       pool_.send(id, json{{"type", "create_group"}, {"game", o_.game}}.dump());
     }
+  }
+
+  // A patch to the state held (docs/protocol.md, group_patch): applied when it starts from the
+  // version held, else the whole state is asked for again (sync), as the page does.
+  void on_patch(ClientId id, Person& p, json& m) {
+    const std::string group = m.value("group", "");
+    if (p.state_version < 0 || m.value("base", int64_t{-1}) != p.state_version) {
+      if (m.value("version", int64_t{0}) <= p.state_version) return;  // held already
+      pool_.send(id, json{{"type", "sync"}, {"group", group}, {"version", 0}}.dump());
+      return;
+    }
+    json& ops = m["ops"];
+    if (!ops.is_array()) return count_error("bad_patch");
+    for (json& op : ops)
+      if (op.is_object() && op.value("path", "") == "/table/game/legal_moves" &&
+          op.contains("value") && op["value"].is_string())
+        op["value"] = expand_moves(op["value"].get<std::string>());
+    try {
+      p.state.patch_inplace(ops);
+    } catch (const json::exception&) {
+      count_error("bad_patch");
+      p.state_version = -1;
+      pool_.send(id, json{{"type", "sync"}, {"group", group}, {"version", 0}}.dump());
+      return;
+    }
+    ++report_.patches;
+    p.state_version = m.value("version", int64_t{0});
+    p.state["version"] = p.state_version;
+    if (p.state["table"].is_object()) p.state["table"]["your_seats"] = m["your_seats"];
+    on_group(id, p, p.state);
+  }
+
+  // A patch's compact legal moves ("7g7f,7f+ N*1b,1d": groups by their first two characters)
+  // as the array a whole state holds.
+  static json expand_moves(const std::string& compact) {
+    json out = json::array();
+    for (std::string_view group : text::split(compact, ' ')) {
+      if (group.size() < 2) continue;
+      const std::string prefix(group.substr(0, 2));
+      for (std::string_view rest : text::split(group.substr(2), ','))
+        out.push_back(prefix + std::string(rest));
+    }
+    return out;
   }
 
   void on_group(ClientId id, Person& p, const json& g) {

@@ -32,6 +32,10 @@ struct LoadOptions {
   // Crash-safety mode: connections that fail are retried until the server is back, and
   // every state a person is shown is checked against what that person saw before.
   bool survive_restarts = false;
+  // Take `group_patch` (hello `patches: true`), as the web page does: players apply each
+  // patch to the state they hold. Off (--whole-states): every change comes as a whole state,
+  // as older servers and clients have it.
+  bool patches = true;
   double setup_timeout_seconds = 120;
   // The soak: tables where the CPU plays every seat. Each has one host who starts the game
   // and steps away (the CPU stands in for an absent player); the host looks in every
@@ -77,6 +81,7 @@ struct LoadReport {
   uint64_t moved = 0;        // `moved` answers: reconnections to the server that plays a group
   uint64_t reconnects = 0;
   uint64_t connect_failures = 0;
+  uint64_t patches = 0;  // group_patch messages applied to a held state (players only)
   double rss_mb_start = 0, rss_mb_connected = 0, rss_mb_tables = 0, rss_mb_end = 0;
   double idle_table_kb = 0;  // (tables - connected) / groups
   // Crash-safety mode.

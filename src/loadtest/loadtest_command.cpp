@@ -15,7 +15,7 @@ constexpr const char* kUsage =
     "         [--game shogi] [--option KEY=VALUE]... [--think-ms 3000] [--seconds 30] "
     "[--reconnects-per-second 0]\n"
     "         [--sources 1] [--connect-per-second 2000] [--server-pid PID]\n"
-    "         [--survive-restarts] [--setup-timeout 120] [--seed 1]\n"
+    "         [--survive-restarts] [--whole-states] [--setup-timeout 120] [--seed 1]\n"
     "         [--cpu-tables 0] [--cpu-level 1] [--look-ms 10000] [--sample-seconds 0]\n"
     "         [--acks FILE] [--min-games 0]\n"
     "(docs/cli.md: the options and the report)\n";
@@ -32,6 +32,10 @@ int loadtest_command(const std::vector<std::string>& args, std::ostream& out, st
     const std::string& a = args[i];
     if (a == "--survive-restarts") {
       o.survive_restarts = true;
+      continue;
+    }
+    if (a == "--whole-states") {
+      o.patches = false;
       continue;
     }
     if (a == "--help") {
@@ -138,6 +142,7 @@ int loadtest_command(const std::vector<std::string>& args, std::ostream& out, st
   for (const LoadSample& s : r.samples)
     out << "sample " << s.at_seconds << " rss_mb " << s.rss_mb << " moves " << s.moves
         << " latency_ms_p99 " << s.latency_ms_p99 << " cpu_moves " << s.cpu_moves << "\n";
+  out << "patches " << r.patches << "\n";
   out << "setup_complete " << (r.setup_complete ? "yes" : "no") << "\n";
   return r.setup_complete ? 0 : 1;
 }
