@@ -5,7 +5,8 @@
 # table, two of them playing) until p99 passes 50 ms; the last pace under it is the ceiling.
 #   scripts/bench/server_ceiling.sh BIN SETUP [SECONDS_PER_STEP=20]
 # KAISHO_LOADTEST_BIN runs the load from another build (to measure an older server with the
-# same load: BIN serves, KAISHO_LOADTEST_BIN plays).
+# same load: BIN serves, KAISHO_LOADTEST_BIN plays); KAISHO_LOADTEST_ARGS adds to its
+# arguments (e.g. --whole-states, for a server that sends no patches).
 # SETUP: one-hall-sqlite | all-cores-sqlite | one-hall-postgres | all-cores-postgres |
 #        two-servers-postgres | three-servers-postgres
 # Prints one line per step (think_ms moves_per_second p50 p99, and the tables that started),
@@ -65,7 +66,8 @@ ceiling_think=3000
 for think in 3000 2000 1500 1000 700 500 350 250 180 150 120 100; do
   # A step whose set-up missed a table (loadtest exits 1) still measured the others.
   out=$("$load_bin" loadtest --port "$port" --connections 2000 --groups 400 --sources 64 \
-    --seconds "$step_seconds" --think-ms "$think" --setup-timeout 60 2>&1) || true
+    --seconds "$step_seconds" --think-ms "$think" --setup-timeout 60 ${KAISHO_LOADTEST_ARGS:-} \
+    2>&1) || true
   mps=$(kaisho_figure moves_per_second <<<"$out")
   p50=$(kaisho_figure latency_ms_p50 <<<"$out")
   p99=$(kaisho_figure latency_ms_p99 <<<"$out")
@@ -78,7 +80,8 @@ echo "ceiling $setup $ceiling"
 # The disk flushes per move at the ceiling's pace.
 load_at_ceiling() {
   "$load_bin" loadtest --port "$port" --connections 2000 --groups 400 --sources 64 \
-    --seconds "$step_seconds" --think-ms "$ceiling_think" --setup-timeout 60 2>&1 || true
+    --seconds "$step_seconds" --think-ms "$ceiling_think" --setup-timeout 60 \
+    ${KAISHO_LOADTEST_ARGS:-} 2>&1 || true
 }
 if [[ $setup == *-postgres ]]; then
   wal_syncs() { psql -At -h 127.0.0.1 -p "$base" -U postgres kaisho -c "SELECT wal_sync FROM pg_stat_wal"; }
