@@ -10,6 +10,7 @@ import type { GroupState } from "./net/protocol";
 import { clampIndex } from "./history/replay";
 import type { PageContext } from "./pages/context";
 import { startWorkerEngine } from "./engine/client";
+import { AnalysisController } from "./analysis/controller";
 import { demoTable } from "./pages/demo";
 import type { Route } from "./router";
 import { Routing } from "./session/routing";
@@ -49,6 +50,8 @@ export class App {
   readonly server: ServerSession;
   /** The practice table (`#/practice/GAME`), played in the page against the CPU. */
   readonly practice: LocalSession;
+  /** The CPU's analysis of the record shown, its engine started by the first request. */
+  readonly analysis: AnalysisController;
   /** The demo's sample board (`?demo=GAME`), held in the page. */
   private readonly demo: TableSession;
   /** Every action a page may take (one object: a board view keeps it across renders). */
@@ -86,11 +89,13 @@ export class App {
       engine: startWorkerEngine,
       tableChanged: (prev, next) => this.news.changed(prev, next),
     });
+    this.analysis = new AnalysisController({ store: this.store, engine: startWorkerEngine });
     this.demo = demoTable(this.store);
     this.actions = this.allActions();
     // A route change first lets the sessions take up what the new page shows, then renders.
     this.routing.onChange((prev, next) => this.practiceRoute(prev, next));
     this.routing.onChange((prev, next) => this.server.routeChanged(prev, next));
+    this.routing.onChange((_, next) => this.analysisRoute(next));
     this.routing.onChange(() => this.onRender());
     this.applyLang();
     const self = this;
@@ -172,6 +177,17 @@ export class App {
     }
   }
 
+  /**
+   * An analysis belongs to its record: opening another record drops it; leaving the record
+   * pages stops it (its worker closed) and keeps what it found for a return.
+   */
+  private analysisRoute(next: Route): void {
+    const a = this.store.state.analysis;
+    if (!a) return;
+    if (next.page === "record" && next.id !== a.gameId) this.analysis.drop();
+    else if (next.page !== "record") this.analysis.stop();
+  }
+
   /** The table's actions go to the session holding it when they are taken; the rest to their owner. */
   private allActions(): Actions {
     const server = this.server;
@@ -188,6 +204,11 @@ export class App {
       requestHistory: () => server.requestHistory(),
       requestRecord: (id, force) => server.requestRecord(id, force),
       reconnectNow: () => server.reconnectNow(),
+      analyse: () => void this.analysis.start(),
+      stopAnalysis: () => this.analysis.stop(),
+      showLine: () => void this.analysis.showLine().catch(() => {}),
+      lineStep: (step) => this.analysis.lineStep(step),
+      leaveLine: () => this.analysis.leaveLine(),
       ...this.device,
     };
   }
@@ -205,6 +226,8 @@ export class App {
       const rs = this.store.state.record;
       if (rs.status !== "ready" || !rs.data) return;
       const i = clampIndex(index, rs.data.moves.length);
+      // Another position of the game: the CPU's line shown (from this one) is left.
+      if (i !== rs.index) this.analysis.leaveLine();
       if (i !== rs.index) this.store.update({ record: { ...rs, index: i } });
     },
     setLang: (lang) => {

@@ -343,6 +343,48 @@ export const ar: Dict = {
   "record.export.hint":
     "النص: ترقيم كايشو (وضع البداية والنقلات). يُفتح KIF وCSA في برامج الشوغي؛ كل الملفات بترميز UTF-8.",
 
+  "analysis.title": "تحليل الحاسوب",
+  "analysis.intro":
+    "يمرّ الحاسوب في هذه الصفحة على كل وضع من أوضاع المباراة: رسم بياني يبيّن من كان في موقف أفضل، والنقلة التي يفضّلها في كل وضع، والنقلات التي كلّفت أصحابها أكثر من غيرها.",
+  "analysis.start": "حلِّل المباراة بالحاسوب",
+  "analysis.again": "أعِد التحليل",
+  "analysis.stop": "أوقِف",
+  "analysis.progress": "جارٍ التحليل: {n} من {total}",
+  "analysis.progressLabel": "تقدّم التحليل",
+  "analysis.stopped": "توقّف التحليل بعد {n} من أصل {total} من الأوضاع.",
+  "analysis.done": "اكتمل التحليل: قُيِّمت أوضاع المباراة كلها ({n}).",
+  "analysis.error": "توقّف التحليل: {message}",
+  "analysis.graph": "الرسم البياني للتقييم",
+  "analysis.graph.value": "الوضع {n}: {who}",
+  "analysis.graph.notYet": "الوضع {n}: لم يُقيَّم بعد",
+  "analysis.graph.over": "الوضع {n}: انتهت المباراة",
+  "analysis.graph.two":
+    "يبيّن الخط فرص {first}: فوق المنتصف يكون {first} في موقف أفضل، وتحته {second}.",
+  "analysis.graph.yonin": "فرص كل لاعب عند كل دور من أدواره:",
+  "analysis.graph.keys": "انقر على الرسم، أو استعمل مفاتيح الأسهم وهو محدَّد، للانتقال إلى أي وضع.",
+  "analysis.pct": "{pct}٪",
+  "analysis.notYet": "لم يُقيَّم هذا الوضع بعد.",
+  "analysis.over": "انتهت المباراة في هذا الوضع.",
+  "analysis.prefers": "يفضّل الحاسوب: {move}",
+  "analysis.prefersPlayed": "يفضّل الحاسوب: {move}، وهي النقلة التي لُعبت.",
+  "analysis.verdict.mistake":
+    "النقلة {move} التي لُعبت هنا كانت خطأً: تراجعت فرص {seat} من {before} إلى {after}.",
+  "analysis.verdict.blunder":
+    "النقلة {move} التي لُعبت هنا كانت خطأً فادحًا: تراجعت فرص {seat} من {before} إلى {after}.",
+  "analysis.mark.mistake": "خطأ",
+  "analysis.mark.blunder": "خطأ فادح",
+  "analysis.legend":
+    "في قائمة النقلات تدلّ العلامة \u2066?\u2069 على خطأ (تراجعت فرص صاحب النقلة 10 نقاط أو أكثر)، والعلامة \u2066??\u2069 على خطأ فادح (20 نقطة أو أكثر).",
+  "analysis.showMe": "أرِني",
+  "analysis.showMe.label": "أرِني خطّ الحاسوب من هذا الوضع",
+  "analysis.line.loading": "جارٍ حساب خطّ الحاسوب…",
+  "analysis.line.error": "تعذّر عرض خطّ الحاسوب.",
+  "analysis.line.start": "خطّ الحاسوب: وضع المباراة قبل أول نقلة في الخط.",
+  "analysis.line.step": "خطّ الحاسوب، النقلة {k} من {total}: {move}",
+  "analysis.line.prev": "النقلة السابقة في الخط",
+  "analysis.line.next": "النقلة التالية في الخط",
+  "analysis.line.back": "العودة إلى المباراة",
+
   "rules.title": "قواعد {game}",
   "rules.index": "قواعد الألعاب الخمس",
   "rules.play": "العب هذه اللعبة",
@@ -598,4 +640,7 @@ export const ar: Dict = {
   "practice.change": "غيّر الجانب أو المستوى أو القواعد",
   "practice.loading": "جارٍ تحميل الحاسوب…",
   "practice.engineFailed": "تعذّر تحميل الحاسوب على هذا الجهاز. افتح الصفحة مجددًا حين يتصل بالشبكة.",
+  "practice.save": "احفظ هذه المباراة",
+  "practice.save.hint":
+    "سجل المباراة حتى آخر نقلة لُعبت، ملفًّا على هذا الجهاز. النص: ترقيم كايشو (وضع البداية والنقلات). يُفتح KIF وCSA في برامج الشوغي؛ كل الملفات بترميز UTF-8.",
 };

@@ -293,6 +293,48 @@ export const en = {
   "record.export.hint":
     "Text: Kaisho's notation (start position and moves). KIF and CSA open in shogi software; all files are UTF-8.",
 
+  "analysis.title": "The CPU's analysis",
+  "analysis.intro":
+    "The CPU in this page goes through every position of the game: a graph of who stood better, the move it prefers in each position, and the moves that cost their player most.",
+  "analysis.start": "Analyse with the CPU",
+  "analysis.again": "Analyse again",
+  "analysis.stop": "Stop",
+  "analysis.progress": "Analysing: {n} of {total}",
+  "analysis.progressLabel": "Progress of the analysis",
+  "analysis.stopped": "Analysis stopped after {n} of {total} positions.",
+  "analysis.done": "Analysis finished: every position of the game judged ({n}).",
+  "analysis.error": "The analysis stopped: {message}",
+  "analysis.graph": "Evaluation graph",
+  "analysis.graph.value": "Position {n}: {who}",
+  "analysis.graph.notYet": "Position {n}: not judged yet",
+  "analysis.graph.over": "Position {n}: the game is over",
+  "analysis.graph.two":
+    "The line shows {first}'s chances: above the middle {first} stands better, below it {second}.",
+  "analysis.graph.yonin": "Each player's chances, at each of their turns:",
+  "analysis.graph.keys": "Tap the graph, or use the arrow keys on it, to go to a position.",
+  "analysis.pct": "{pct}%",
+  "analysis.notYet": "This position is not judged yet.",
+  "analysis.over": "The game is over in this position.",
+  "analysis.prefers": "The CPU prefers: {move}",
+  "analysis.prefersPlayed": "The CPU prefers: {move}, the move played.",
+  "analysis.verdict.mistake":
+    "{move}, played here, was a mistake: {seat}'s chances fell from {before} to {after}.",
+  "analysis.verdict.blunder":
+    "{move}, played here, was a blunder: {seat}'s chances fell from {before} to {after}.",
+  "analysis.mark.mistake": "Mistake",
+  "analysis.mark.blunder": "Blunder",
+  "analysis.legend":
+    "In the move list, ? marks a mistake (its player's chances fell by 10 points or more) and ?? a blunder (20 or more).",
+  "analysis.showMe": "Show me",
+  "analysis.showMe.label": "Show me the CPU's line from this position",
+  "analysis.line.loading": "Working out the CPU's line…",
+  "analysis.line.error": "The CPU's line could not be shown.",
+  "analysis.line.start": "The CPU's line: the game's position, before the line's first move.",
+  "analysis.line.step": "The CPU's line, move {k} of {total}: {move}",
+  "analysis.line.prev": "Previous move of the line",
+  "analysis.line.next": "Next move of the line",
+  "analysis.line.back": "Back to the game",
+
   "rules.title": "Rules of {game}",
   "rules.index": "Rules of the five games",
   "rules.play": "Play this game",
@@ -538,4 +580,7 @@ export const en = {
   "practice.loading": "Loading the CPU…",
   "practice.engineFailed":
     "The CPU could not be loaded on this device. Open the page again when it is online.",
+  "practice.save": "Save this game",
+  "practice.save.hint":
+    "The record as far as it has been played, as a file on this device. Text: Kaisho's notation (start position and moves). KIF and CSA open in shogi software; all files are UTF-8.",
 } as const;

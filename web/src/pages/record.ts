@@ -1,8 +1,16 @@
 // One finished game (#/history/GAME_ID, the `record` message): the board at any position
 // (drawn read-only by the game's renderer from the server's `positions[i]`), the move list,
 // first/previous/next/last (buttons, Left/Right/Home/End keys), the result, the table's
-// local rules, and downloads of the record (text, KIF, CSA).
+// local rules, and downloads of the record (text, KIF, CSA); and the CPU's analysis of the
+// game (analysis/panel.ts): its graph, the moves marked, the CPU's move drawn on the board,
+// and its line shown in place of the game's moves ("show me").
 import type { PageContext } from "./context";
+import { moveHighlight } from "../analysis/highlight";
+import { lineGroup } from "../analysis/line";
+import { judgedMoves } from "../analysis/marks";
+import { analysisBox, lineStatus, moveMark } from "../analysis/panel";
+import { analysisOf, lineAt } from "../analysis/state";
+import type { MoveJudgement } from "../analysis/judge";
 import { makeRenderer } from "../boards";
 import { svgEl } from "../boards/svg";
 import {
@@ -47,17 +55,23 @@ export function renderRecord(root: HTMLElement, ctx: PageContext, id: number): v
   const index = clampIndex(rs.index, total);
   const yourSeat = seatOfPerson(r.result, ctx.store.state.person?.id ?? null, r.seats);
   const g = replayGroup(r, index, yourSeat);
-  const renderer = makeRenderer({ group: g, i18n, viewerSeat: yourSeat, actingSeat: null });
+  const analysis = analysisOf(ctx.store.state.analysis, r.game_id);
+  const judged = analysis ? judgedMoves(r, analysis) : new Map<number, MoveJudgement>();
+  // The board: the game's position, or a step of the CPU's line ("show me"); the CPU's next
+  // move from there marked with the boards' own selection and target marks.
+  const line = lineAt(analysis, index);
+  const showLine = line?.status === "ready" ? line : null;
+  const shown = showLine ? lineGroup(r, showLine, yourSeat) : g;
+  const here = analysis?.positions[index];
+  const highlight = showLine
+    ? moveHighlight(showLine.moves[showLine.step], showLine.seats[showLine.step] ?? -1)
+    : moveHighlight(here?.pv[0], here?.seat ?? -1);
+  const renderer = makeRenderer({ group: shown, i18n, viewerSeat: yourSeat, actingSeat: null });
   let board: Element;
   if (typeof renderer === "string") {
     board = h("p", { class: "error" }, [ltr(renderer)]);
   } else {
-    const built = renderer.build({
-      selection: null,
-      destinations: new Map(),
-      showLegal: false,
-      pendingTo: null,
-    });
+    const built = renderer.build(highlight);
     // Read-only: the squares describe themselves but are not buttons.
     for (const el of built.svg.querySelectorAll("[role=button]")) el.setAttribute("role", "img");
     board = built.svg;
@@ -69,7 +83,13 @@ export function renderRecord(root: HTMLElement, ctx: PageContext, id: number): v
       i18n.t("record.title", { game: i18n.t(`game.${r.game}`), id: String(r.game_id) }),
     ]),
     h("div", { class: `table-layout replay game-${r.game}`, "data-index": index }, [
-      h("div", { class: "board-wrap" }, [h("div", { class: "replay-board" }, [board])]),
+      h("div", { class: "board-wrap" }, [
+        // The CPU's line said above the board too: on a phone the box is below it.
+        showLine
+          ? h("p", { class: "line-caption", "aria-hidden": "true" }, lineStatus(i18n, showLine))
+          : null,
+        h("div", { class: `replay-board${showLine ? " showing-line" : ""}` }, [board]),
+      ]),
       h("aside", { class: "side" }, [
         playersBox(ctx, g, yourSeat),
         controlsBox(
@@ -78,7 +98,8 @@ export function renderRecord(root: HTMLElement, ctx: PageContext, id: number): v
           total,
           index > 0 ? moveLabel(r, index - 1, ctx.store.state.prefs.moveStyle) : "",
         ),
-        movesBox(ctx, r, index),
+        analysisBox(ctx, r, index, analysis, judged),
+        movesBox(ctx, r, index, judged),
         resultBox(ctx, g),
         exportsBox(ctx, r),
         optionsBox(ctx, r),
@@ -175,7 +196,12 @@ function controlsBox(ctx: PageContext, index: number, total: number, move: strin
   ]);
 }
 
-function movesBox(ctx: PageContext, r: GameRecord, index: number): HTMLElement {
+function movesBox(
+  ctx: PageContext,
+  r: GameRecord,
+  index: number,
+  judged: Map<number, MoveJudgement>,
+): HTMLElement {
   const { i18n, actions } = ctx;
   const item = (i: number, label: (HTMLElement | string)[]) =>
     h(
@@ -200,7 +226,12 @@ function movesBox(ctx: PageContext, r: GameRecord, index: number): HTMLElement {
         { class: "replay-move-list" },
         r.moves.map((_, k) =>
           h("li", {}, [
-            item(k + 1, [h("span", { class: "n" }, [`${k + 1}.`]), " ", moveLabel(r, k, style)]),
+            item(k + 1, [
+              h("span", { class: "n" }, [`${k + 1}.`]),
+              " ",
+              moveLabel(r, k, style),
+              ...moveMark(i18n, judged.get(k)),
+            ]),
           ]),
         ),
       ),

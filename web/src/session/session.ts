@@ -70,5 +70,22 @@ export interface DeviceActions {
   dismissNotice(): void;
 }
 
+/**
+ * The CPU's analysis of the record shown (analysis/controller.ts): run in the page by the
+ * engine's Web Worker, started by `analyse` only; what it finds is in the store.
+ */
+export interface AnalysisActions {
+  /** Analyses every position of the record shown (again, when it was stopped). */
+  analyse(): void;
+  /** Stops it between positions and closes the engine; what was found is kept. */
+  stopAnalysis(): void;
+  /** "Show me": the CPU's line from the replay's position, on the board. */
+  showLine(): void;
+  /** Shows step `step` of that line (0: the game's position). */
+  lineStep(step: number): void;
+  /** Back to the game's own moves. */
+  leaveLine(): void;
+}
+
 /** Every action a page may take (`ctx.actions`). */
-export type Actions = TableSession & ServerRequests & DeviceActions;
+export type Actions = TableSession & ServerRequests & DeviceActions & AnalysisActions;

@@ -4,6 +4,7 @@
 import type { GameRecord, GroupState, HistoryGame, MissedEvent } from "../net/protocol";
 import type { ConnectionStatus } from "../net/connection";
 import type { Prefs } from "./prefs";
+import type { AnalysisState } from "../analysis/state";
 
 export interface PendingMove {
   move: string;
@@ -55,6 +56,8 @@ export interface AppState {
   };
   /** The record being replayed (#/history/ID) and the shown position (0 = start). */
   record: RecordState;
+  /** The CPU's analysis of a record (analysis/controller.ts), kept across renders. */
+  analysis: AnalysisState | null;
 }
 
 export interface RecordState {
@@ -84,6 +87,7 @@ export class Store {
     missed: [],
     history: { status: "idle", games: [] },
     record: { status: "idle", id: null, data: null, index: 0 },
+    analysis: null,
   };
 
   subscribe(l: Listener): () => void {
