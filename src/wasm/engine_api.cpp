@@ -14,7 +14,9 @@
 #include "ai/search_text.hpp"
 #include "core/text.hpp"
 #include "rules/api/state_report.hpp"
+#include "rules/registry/record_files.hpp"
 #include "rules/registry/registry.hpp"
+#include "rules/shogi/readable_notation.hpp"
 
 #if defined(__wasm__)
 // Each progress line of a search as it comes (kaisho_engine.mjs passes it to its caller).
@@ -269,6 +271,46 @@ const char* kaisho_perft(int32_t game, int32_t depth, int32_t divide) {
   std::string out;
   for (const auto& [move, n] : lines) out += move + " " + std::to_string(n) + "\n";
   return give(out + std::to_string(total) + "\n");
+}
+
+const char* kaisho_notation(int32_t game, const char* style) {
+  Session* s = find(game);
+  if (!s) return nullptr;
+  // The styles are those of the Shogi family (the only games that have any).
+  auto known = shogi::parse_move_style(text_of(style));
+  if (!known) {
+    fail(known.error());
+    return nullptr;
+  }
+  const std::vector<std::string> styles = s->state->readable_styles();
+  if (std::find(styles.begin(), styles.end(), text_of(style)) == styles.end()) return give("");
+  const std::vector<std::string> list = s->state->readable_moves(text_of(style), 0);
+  if (list.size() != s->state->moves_played().size()) {
+    fail("the moves cannot be written in " + text::quote(text_of(style)) + " notation");
+    return nullptr;
+  }
+  std::string out;
+  for (const auto& move : list) out += move + "\n";
+  return give(std::move(out));
+}
+
+const char* kaisho_record(int32_t game, const char* format, const char* names, const char* reason) {
+  Session* s = find(game);
+  if (!s) return nullptr;
+  rules::RecordSource record;
+  record.game = std::string(s->game->id());
+  record.start_text = s->state->start_text();
+  record.moves = s->state->moves_played();
+  if (!text_of(names).empty())
+    for (std::string_view name : text::split(text_of(names), '\n')) record.names.emplace_back(name);
+  record.result_reason =
+      text_of(reason).empty() ? s->state->outcome().reason : std::string(text_of(reason));
+  auto file = rules::record_file(record, text_of(format));
+  if (!file) {
+    fail(file.error());
+    return nullptr;
+  }
+  return give(std::move(file).value());
 }
 
 }  // extern "C"

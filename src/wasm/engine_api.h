@@ -105,6 +105,28 @@ KAISHO_EXPORT(kaisho_evaluate) const char* kaisho_evaluate(int32_t game, const c
  * newline. depth: 0..20. */
 KAISHO_EXPORT(kaisho_perft) const char* kaisho_perft(int32_t game, int32_t depth, int32_t divide);
 
+/* The moves played so far in a notation people read: style "japanese" (☗７六歩, as in kifu) or
+ * "western" (P-7f), one move per line, each ending with a newline ("" before the first move), as
+ * the server sends them in a game's `notation` (rules::GameState::readable_moves). Games whose
+ * move text is their readable form (hasami, yonin, musashi) have none: "". Another style is an
+ * error. */
+KAISHO_EXPORT(kaisho_notation) const char* kaisho_notation(int32_t game, const char* style);
+
+/* The game's record as a file, exactly as the server exports a stored game's record
+ * (rules/registry/record_files.hpp; in progress or finished):
+ *   format "text": the start position text, then " moves M1 M2 ..." when moves were played,
+ *                  and a newline (every game);
+ *   format "kif", "csa": KIF (UTF-8) and CSA, for shogi and annan only (an error for the
+ *                  other games).
+ * names:  the first and the second seat's names separated by a newline (KIF's and CSA's
+ *         players); NULL or "" (or a name left empty) for "sente" and "gote".
+ * reason: how the game ended when its rules did not end it (e.g. "resignation": KIF's 投了,
+ *         CSA's %TORYO); NULL or "" for the rules' own outcome ("checkmate", "repetition",
+ *         "move_limit", ...; none while the game goes on, and KIF and CSA then have no end
+ *         line). */
+KAISHO_EXPORT(kaisho_record)
+const char* kaisho_record(int32_t game, const char* format, const char* names, const char* reason);
+
 #ifdef __cplusplus
 }
 #endif

@@ -10,6 +10,8 @@
 //   game.legalMoves();                        // ['1c1d', '1g1f', ...]
 //   game.play('3c3d');                        // throws a KaishoError on an illegal move
 //   game.think({ level: 5, nodes: 20000 });   // { bestmove: '2g2f', lines: [...], ... }
+//   game.notation('japanese');                // ['☗７六歩', '☖３四歩', ...]
+//   game.record('kif', { names: ['Aiko', 'CPU'], reason: 'resignation' });
 //   game.delete();
 
 // A failed call: the module's message, and its code with parameters (engine_api.h,
@@ -216,6 +218,28 @@ export async function loadKaishoEngine(source, { onInfo } = {}) {
           return [move, BigInt(count)];
         }),
       };
+    }
+    // The moves played in a notation people read, "japanese" (☗７六歩) or "western" (P-7f):
+    // one string per move; [] for games with none (hasami, yonin, musashi). Another style
+    // throws a KaishoError.
+    notation(style) {
+      const text = textResult(withText([style], (s) => api.kaisho_notation(this.handle, s)));
+      return text ? text.slice(0, -1).split("\n") : [];
+    }
+    // The game's record as a file, as the server exports it: format "text" (every game),
+    // "kif" or "csa" (shogi and annan; a KaishoError for the others). names: the seats'
+    // names [first, second] ("sente"/"gote" when absent); reason: how the game ended when the
+    // rules did not end it ("resignation"), else the rules' own outcome.
+    record(format, { names, reason } = {}) {
+      const seatNames =
+        names && names.length
+          ? names.map((n) => String(n ?? "").replace(/\n/g, " ")).join("\n")
+          : "";
+      return textResult(
+        withText([format, seatNames, reason || ""], (f, n, r) =>
+          api.kaisho_record(this.handle, f, n, r),
+        ),
+      );
     }
     // Releases the game; the object is not usable afterwards.
     delete() {

@@ -1,8 +1,10 @@
 // Practice games against the CPU in the page (#/practice/GAME): the WebAssembly engine in a
 // Web Worker, with the network cut off once the game has started. Arabic on a phone and
 // English on a desktop; Shogi (the CPU moving first, a resignation, a new game, a reload of the
-// page keeping the game), Musashi and Hasami played to their end, Yonin against three CPUs.
+// page keeping the game), Musashi and Hasami played to their end, Yonin against three CPUs;
+// a Shogi game's move list in Japanese notation and its KIF saved after a resignation.
 //   KAISHO_URL=http://127.0.0.1:8080 node --test e2e/practice.e2e.mjs
+import { readFileSync } from "node:fs";
 import { after, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { newDevice } from "./browser.mjs";
@@ -169,6 +171,60 @@ describe("practice against the CPU with no network", { skip: skipWithoutServer }
       await context.setOffline(false);
     });
   }
+
+  test("Shogi: the move list in Japanese notation by default, the KIF saved with the resignation", async () => {
+    const dev = await practiceDevice(devices, "en", DESKTOP);
+    const { page, context } = dev;
+    await startPractice(page, "shogi", { side: 0, level: 1 });
+    await context.setOffline(true);
+    let g = await playOn(page, 3, chooser(4));
+    assert.equal(g.table.status, "playing");
+    const moves = g.table.game.moves;
+    // The notation written by the engine in the page, as the server writes it for its games,
+    // and the move list shows it (the settings' default style is Japanese).
+    const japanese = g.table.game.notation?.japanese ?? [];
+    assert.equal(japanese.length, moves.length);
+    assert.equal(g.table.game.notation.western.length, moves.length);
+    await page.locator(`.move-list-japanese li >> nth=${moves.length - 1}`).waitFor();
+    const items = (await page.locator(".move-list li").allTextContents()).map((t) => t.trim());
+    assert.deepEqual(items, japanese);
+    assert.match(items[0], /^☗[１-９][一二三四五六七八九]/);
+    assert.match(items[1], /^☖/);
+
+    // Resigned, then saved: the KIF names the resignation (投了), as the server's KIF does.
+    await page.locator("button.resign").click();
+    await page.locator("button.resign-yes").click();
+    g = await waitGroup(
+      page,
+      (g) => g.table.status === "finished" && /投了/.test(g.practice_records?.files?.kif ?? ""),
+    );
+    const n = g.table.game.number;
+    for (const kind of ["text", "kif", "csa"])
+      assert.equal(await page.locator(`.practice-save .export-${kind}`).count(), 1, kind);
+    const [kif] = await Promise.all([
+      page.waitForEvent("download", { timeout: 10_000 }),
+      page.locator(".practice-save .export-kif").click(),
+    ]);
+    assert.equal(kif.suggestedFilename(), `kaisho-practice-shogi-${n}.kif`);
+    const kifText = readFileSync(await kif.path(), "utf8");
+    assert.match(kifText, /^#KIF version=2\.0 encoding=UTF-8\n/);
+    assert.match(kifText, /手合割：平手\n先手：.+\n後手：CPU\n/);
+    assert.match(kifText, new RegExp(`\\n {1,3}${moves.length + 1} 投了\\n$`));
+    assert.equal((kifText.match(/^ {0,3}\d+ (?!投了)/gm) ?? []).length, moves.length);
+    const [txt] = await Promise.all([
+      page.waitForEvent("download", { timeout: 10_000 }),
+      page.locator(".practice-save .export-text").click(),
+    ]);
+    assert.equal(txt.suggestedFilename(), `kaisho-practice-shogi-${n}.txt`);
+    assert.equal(
+      readFileSync(await txt.path(), "utf8")
+        .trim()
+        .split(" moves ")[1],
+      moves.join(" "),
+    );
+    await shot(page, "practice-shogi-en-desktop-saved");
+    await context.setOffline(false);
+  });
 
   test("Musashi in Arabic on a phone, played to its end with the network cut off", async () => {
     const dev = await practiceDevice(devices, "ar", PHONE);

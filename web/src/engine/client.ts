@@ -10,6 +10,9 @@ import {
   type EngineRequest,
   type EngineSnapshot,
   type EvaluateLimits,
+  type NotationStyleName,
+  type RecordFormat,
+  type RecordInfo,
   type ThinkAnswer,
   type ThinkLimits,
   type WorkerReply,
@@ -44,6 +47,10 @@ export interface EngineClient {
   think(handle: number, limits: ThinkLimits): Promise<ThinkAnswer>;
   /** The position judged at full strength (null when the game is over). */
   evaluate(handle: number, limits: EvaluateLimits): Promise<EngineAnswers["evaluate"]>;
+  /** The moves played in a readable notation (Shogi, Annan; [] for the other games). */
+  notation(handle: number, style: NotationStyleName): Promise<string[]>;
+  /** The game's record as a file (KIF and CSA: Shogi and Annan only, else it rejects). */
+  record(handle: number, format: RecordFormat, info?: RecordInfo): Promise<string>;
   deleteGame(handle: number): Promise<void>;
   /** Stops the worker (a search under way is abandoned); every later call rejects. */
   close(): void;
@@ -61,6 +68,9 @@ function clientOver(send: Send, close: () => void): EngineClient {
     think: (handle, limits) => send({ op: "think", handle, limits }) as Promise<ThinkAnswer>,
     evaluate: (handle, limits) =>
       send({ op: "evaluate", handle, limits }) as Promise<EngineAnswers["evaluate"]>,
+    notation: (handle, style) => send({ op: "notation", handle, style }) as Promise<string[]>,
+    record: (handle, format, info = {}) =>
+      send({ op: "record", handle, format, info }) as Promise<string>,
     deleteGame: (handle) => send({ op: "delete", handle }).then(() => undefined),
     close,
   };

@@ -41,7 +41,24 @@ declare module "@kaisho/engine-loader" {
     state(): KaishoState;
     think(limits: KaishoPairs, onInfo?: (line: string) => void): KaishoThink;
     /** A full-strength search's judgement (its last info line), null once the game is over. */
-    evaluate(limits: KaishoPairs, onInfo?: (line: string) => void): (KaishoInfo & { line: string }) | null;
+    evaluate(
+      limits: KaishoPairs,
+      onInfo?: (line: string) => void,
+    ): (KaishoInfo & { line: string }) | null;
+    /**
+     * The moves played in a readable notation, one string per move ([] for games with none:
+     * hasami, yonin, musashi); another style than "japanese" or "western" throws.
+     */
+    notation(style: "japanese" | "western"): string[];
+    /**
+     * The record as a file, as the server exports it: "text" (every game), "kif" or "csa"
+     * (shogi and annan only). names: the seats' names (default "sente", "gote"); reason: how
+     * the game ended when its rules did not end it ("resignation").
+     */
+    record(
+      format: "text" | "kif" | "csa",
+      info?: { names?: readonly string[] | null; reason?: string | null },
+    ): string;
     delete(): void;
   }
 

@@ -49,6 +49,18 @@ export interface ThinkAnswer {
   info: { depth: number; score: number; nodes: number; time: number } | null;
 }
 
+/** A readable notation of the Shogi family's moves (engine_api.h, kaisho_notation). */
+export type NotationStyleName = "japanese" | "western";
+
+/** A record file's format (engine_api.h, kaisho_record): "kif" and "csa" for Shogi and Annan. */
+export type RecordFormat = "text" | "kif" | "csa";
+
+/** Who played (by seat) and why the game ended when its rules did not end it ("resignation"). */
+export interface RecordInfo {
+  names?: string[];
+  reason?: string;
+}
+
 export type EngineRequest =
   | { op: "newGame"; game: string; options: Record<string, string>; position: string }
   | { op: "legalMoves"; handle: number }
@@ -56,6 +68,8 @@ export type EngineRequest =
   | { op: "state"; handle: number }
   | { op: "think"; handle: number; limits: ThinkLimits }
   | { op: "evaluate"; handle: number; limits: EvaluateLimits }
+  | { op: "notation"; handle: number; style: NotationStyleName }
+  | { op: "record"; handle: number; format: RecordFormat; info: RecordInfo }
   | { op: "delete"; handle: number };
 
 /** What each request answers. */
@@ -67,6 +81,10 @@ export interface EngineAnswers {
   think: ThinkAnswer;
   /** null once the game is over. */
   evaluate: Evaluation | null;
+  /** The moves played in that notation, one per move ([] for games with none). */
+  notation: string[];
+  /** The record file's whole text, as the server exports it. */
+  record: string;
   delete: null;
 }
 
@@ -153,6 +171,10 @@ export function serveRequest(games: EngineGames, r: EngineRequest): unknown {
       const e = games.get(r.handle).evaluate({ ...r.limits });
       return e ? { score: e.score, mate: e.mate, pv: e.pv, depth: e.depth, nodes: e.nodes } : null;
     }
+    case "notation":
+      return games.get(r.handle).notation(r.style);
+    case "record":
+      return games.get(r.handle).record(r.format, { names: r.info.names, reason: r.info.reason });
     case "delete":
       games.remove(r.handle);
       return null;

@@ -133,10 +133,14 @@ export interface ExportFile {
 
 /**
  * The downloads a record offers, in this order: the project's text (always), KIF and CSA
- * (Shogi and Annan). Files are UTF-8, byte for byte what the server sent.
+ * (Shogi and Annan). Files are UTF-8, byte for byte what the server sent (or, for a practice
+ * game, what the engine wrote the same way). Their names are `base` and the format's extension
+ * (by default "kaisho-GAME-ID").
  */
-export function exportFiles(r: Pick<GameRecord, "game" | "game_id" | "exports">): ExportFile[] {
-  const base = `kaisho-${r.game}-${r.game_id}`;
+export function exportFiles(
+  r: Pick<GameRecord, "game" | "game_id" | "exports">,
+  base = `kaisho-${r.game}-${r.game_id}`,
+): ExportFile[] {
   const out: ExportFile[] = [];
   const add = (kind: ExportFile["kind"], ext: string, content: string | undefined) => {
     if (typeof content === "string" && content.length > 0)

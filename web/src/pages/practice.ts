@@ -1,14 +1,18 @@
 // The practice page (#/practice/GAME): a game against the CPU played in the page, with no
 // server (session/localSession.ts). Before a game: the side, the CPU's level and the local
 // rules, and the start; during and after it, the same game panel as any table, said to be
-// unrated, with a new game and a way back to the setup.
+// unrated, with a new game and a way back to the setup, and the game's record to save (the
+// record page's downloads: text, KIF and CSA, written by the engine as the server writes them).
 import type { PageContext } from "./context";
 import type { GameId, GroupState } from "../net/protocol";
 import { seatName } from "../boards/common";
+import { exportFiles } from "../history/replay";
+import { practiceRecord } from "../session/localSession";
 import { LOCAL_TABLE_PREFIX } from "../session/session";
 import { h } from "../ui/dom";
 import { renderGamePanel } from "./game";
 import { optionLabel, optionMeaning, valueLabel } from "./group";
+import { download } from "./record";
 
 /** The new game's question is open (a game in progress is given up). */
 let confirmingNew = false;
@@ -33,6 +37,42 @@ export function renderPractice(root: HTMLElement, ctx: PageContext, game: GameId
   }
   renderGamePanel(root, ctx, g, { practice: true });
   root.append(practiceControls(ctx, g));
+  const save = saveBox(ctx, g);
+  if (save) root.append(save);
+}
+
+/**
+ * The game as files, as far as it has been played (resigned: KIF's 投了, CSA's %TORYO): the
+ * record page's downloads, named "kaisho-practice-GAME-N.EXT" (N: the game's number).
+ */
+function saveBox(ctx: PageContext, g: GroupState): HTMLElement | null {
+  const { i18n } = ctx;
+  const record = practiceRecord(g);
+  if (!record?.files.text) return null;
+  const files = exportFiles(
+    { game: g.game, game_id: record.number, exports: { ...record.files, text: record.files.text } },
+    `kaisho-practice-${g.game}-${record.number}`,
+  );
+  return h("section", { class: "box exports practice-save" }, [
+    h("h3", {}, [i18n.t("practice.save")]),
+    h(
+      "div",
+      { class: "export-buttons" },
+      files.map((f) =>
+        h(
+          "button",
+          {
+            type: "button",
+            class: `export export-${f.kind}`,
+            "data-filename": f.filename,
+            onclick: () => download(f),
+          },
+          [i18n.t(`record.export.${f.kind}`)],
+        ),
+      ),
+    ),
+    h("p", { class: "hint" }, [i18n.t("practice.save.hint")]),
+  ]);
 }
 
 function practiceControls(ctx: PageContext, g: GroupState): HTMLElement {

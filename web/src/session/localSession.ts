@@ -3,9 +3,11 @@
 // in a Web Worker (engine/client.ts) with no server, so it goes on with no network. It makes
 // the same GroupState the server sends, so the game page draws its board, status, move list
 // and result as for any table. Practice games are unrated; each game's is kept on the device
-// (local storage, `kaisho.practice`), so a reload goes on with it.
+// (local storage, `kaisho.practice`), so a reload goes on with it. The engine also writes what
+// the server writes for its games: the moves in the readable notations (Shogi and Annan, in the
+// group state as the server's) and the record files to save (text, KIF, CSA: `practiceRecord`).
 import type { EngineClient, EngineError } from "../engine/client";
-import type { EngineSnapshot, ThinkLimits } from "../engine/protocol";
+import type { EngineSnapshot, RecordFormat, ThinkLimits } from "../engine/protocol";
 import OPTION_SCHEMA from "../engine/options.json";
 import type { I18n } from "../i18n";
 import type {
@@ -13,6 +15,7 @@ import type {
   GameInfo,
   GameResult,
   GroupState,
+  NotationStyle,
   OptionSpec,
   SeatInfo,
 } from "../net/protocol";
@@ -112,6 +115,32 @@ export function writePractice(storage: KeyValue, game: GameId, p: SavedPractice)
   storage.set(KEYS.practice, JSON.stringify(all));
 }
 
+/** The games whose records are also written as KIF and CSA (engine_api.h, kaisho_record). */
+export const KIF_CSA_GAMES: readonly GameId[] = ["shogi", "annan"];
+
+/** What the engine wrote of a practice game as it stands: the moves' notations, its records. */
+export interface PracticeExtras {
+  /** The moves played and the resigned seat they were written for. */
+  moves: number;
+  resigned: number | null;
+  /** The moves in the readable notations (Shogi and Annan), as the server's `notation`. */
+  notation?: Partial<Record<NotationStyle, string[]>>;
+  /** The record files (as a stored game's `exports`): text, and KIF and CSA for Shogi and Annan. */
+  records: Partial<Record<RecordFormat, string>>;
+}
+
+/** The practice table's GroupState, with the game's records to save. */
+export type PracticeGroupState = GroupState & {
+  practice_records?: { number: number; files: Partial<Record<RecordFormat, string>> };
+};
+
+/** The records of the practice game a group state shows (to save), or null. */
+export function practiceRecord(
+  g: GroupState,
+): { number: number; files: Partial<Record<RecordFormat, string>> } | null {
+  return (g as PracticeGroupState).practice_records ?? null;
+}
+
 /** The engine's result line ("win sente", "draw", "places south=1,...") as the protocol's. */
 export function resultOf(game: GameId, snap: EngineSnapshot): GameResult | undefined {
   if (!snap.result) return undefined;
@@ -149,7 +178,8 @@ export function practiceGroup(
   snap: EngineSnapshot | null,
   version: number,
   person: PracticePerson,
-): GroupState {
+  extras: PracticeExtras | null = null,
+): PracticeGroupState {
   const seatNames = SEAT_NAMES[game];
   const side = p.setup.side;
   const seats: SeatInfo[] = seatNames.map((_, seat) =>
@@ -180,6 +210,10 @@ export function practiceGroup(
       : { kind: "grid" as const, columns: 9, rows: 9, points: [] };
   let info: GameInfo | undefined;
   let status: "idle" | "playing" | "finished" = "idle";
+  // What the engine wrote, when it was written for these moves (and this resignation).
+  const written = extras && extras.moves === p.moves.length ? extras : null;
+  const records =
+    written && written.resigned === p.resigned && p.moves.length > 0 ? written.records : null;
   if (p.status !== "idle" && snap) {
     const resigned = p.resigned;
     const result: GameResult | undefined =
@@ -200,6 +234,7 @@ export function practiceGroup(
       in_check: [],
       out: snap.out.map((s) => seatNames.indexOf(s)).filter((s) => s >= 0),
       ...(result ? { result } : {}),
+      ...(written?.notation ? { notation: written.notation } : {}),
     };
   }
   return {
@@ -224,6 +259,7 @@ export function practiceGroup(
       board,
       ...(info ? { game: info } : {}),
     },
+    ...(info && records ? { practice_records: { number: p.number, files: records } } : {}),
   };
 }
 
@@ -254,6 +290,8 @@ export class LocalSession implements TableSession {
   private game: GameId | null = null;
   private saved: SavedPractice | null = null;
   private snapshot: EngineSnapshot | null = null;
+  /** The notations and records of the game as it stands (written after each change). */
+  private extras: PracticeExtras | null = null;
   private handle: number | null = null;
   private engine: EngineClient | null = null;
   private version = 0;
@@ -273,6 +311,7 @@ export class LocalSession implements TableSession {
     this.game = game;
     this.saved = readPractice(this.deps.storage, game) ?? newPractice(game);
     this.snapshot = null;
+    this.extras = null;
     this.dropHandle();
     if (this.saved.status === "idle") {
       this.publish();
@@ -303,6 +342,8 @@ export class LocalSession implements TableSession {
       }
       this.handle = answer.handle;
       this.snapshot = answer.snapshot;
+      await this.describe(gen);
+      if (gen !== this.generation) return;
       this.publish();
       await this.cpuMoves(gen);
     });
@@ -354,8 +395,7 @@ export class LocalSession implements TableSession {
       }
       this.moving = false;
       if (gen !== this.generation) return;
-      this.played(text, snap);
-      await this.cpuMoves(gen);
+      if (await this.played(gen, text, snap)) await this.cpuMoves(gen);
     });
   }
 
@@ -369,6 +409,22 @@ export class LocalSession implements TableSession {
     this.save();
     this.deps.store.update({ pending: null });
     this.publish();
+    // The records again, now ending with the resignation. They are written from the kept moves:
+    // the engine's game may also hold the CPU's move played as the person resigned.
+    const gen = this.generation;
+    const game = this.game!;
+    const position = saved.moves.length ? `startpos moves ${saved.moves.join(" ")}` : "";
+    this.run(async () => {
+      if (gen !== this.generation) return;
+      const client = this.client();
+      const { handle } = await client.newGame(game, this.engineOptions(), position);
+      try {
+        await this.describe(gen, handle);
+      } finally {
+        void client.deleteGame(handle).catch(() => {});
+      }
+      if (gen === this.generation) this.publish();
+    });
   }
 
   /** A new game with the setup shown (also during a game: that one is given up). */
@@ -387,6 +443,7 @@ export class LocalSession implements TableSession {
       resigned: null,
     };
     this.snapshot = null;
+    this.extras = null;
     this.save();
     this.deps.store.update({ pending: null, notice: null });
     this.run(async () => {
@@ -409,6 +466,7 @@ export class LocalSession implements TableSession {
       }
       this.handle = answer.handle;
       this.snapshot = answer.snapshot;
+      this.extras = null;
       this.publish();
       await this.cpuMoves(gen);
     });
@@ -478,13 +536,20 @@ export class LocalSession implements TableSession {
     this.handle = null;
   }
 
-  private played(move: string, snap: EngineSnapshot): void {
+  /**
+   * A move was played: it is kept, then the table after it is shown with its notation and
+   * records. False when another change came meanwhile (that one shows the table).
+   */
+  private async played(gen: number, move: string, snap: EngineSnapshot): Promise<boolean> {
     const saved = this.saved!;
     saved.moves.push(move);
     this.snapshot = snap;
     if (snap.result) saved.status = "finished";
     this.save();
+    await this.describe(gen);
+    if (gen !== this.generation) return false;
     this.publish();
+    return true;
   }
 
   /** The CPU plays while a CPU seat is to move (Yonin: up to three in a row). */
@@ -507,7 +572,41 @@ export class LocalSession implements TableSession {
       if (!answer.bestmove) return;
       const next = await this.client().play(handle, answer.bestmove);
       if (gen !== this.generation) return;
-      this.played(answer.bestmove, next);
+      if (!(await this.played(gen, answer.bestmove, next))) return;
+    }
+  }
+
+  /**
+   * Asks the engine for the notations and the records of the game as it stands (the kept moves,
+   * the resignation), as the server writes them for its games. A failure leaves them out (the
+   * move list shows move text, nothing to save) and the game goes on.
+   */
+  private async describe(gen: number, handle = this.handle): Promise<void> {
+    const game = this.game;
+    const saved = this.saved;
+    if (!game || !saved || handle === null) return;
+    const moves = saved.moves.length;
+    const resigned = saved.resigned;
+    const client = this.client();
+    try {
+      const extras: PracticeExtras = { moves, resigned, records: {} };
+      const japanese = await client.notation(handle, "japanese");
+      const western = await client.notation(handle, "western");
+      if (moves > 0 && japanese.length === moves && western.length === moves)
+        extras.notation = { japanese, western };
+      const seats = SEAT_NAMES[game].map((_, seat) =>
+        seat === saved.setup.side ? this.person().name : "CPU",
+      );
+      const reason = resigned !== null ? "resignation" : undefined;
+      const formats: RecordFormat[] = KIF_CSA_GAMES.includes(game)
+        ? ["text", "kif", "csa"]
+        : ["text"];
+      for (const format of formats)
+        extras.records[format] = await client.record(handle, format, { names: seats, reason });
+      if (gen === this.generation) this.extras = extras;
+    } catch (e) {
+      if (gen === this.generation) this.extras = null;
+      console.error("practice engine: the record:", e);
     }
   }
 
@@ -540,7 +639,14 @@ export class LocalSession implements TableSession {
     this.version += 1;
     const { store } = this.deps;
     const prev = this.isShown() ? store.state.group : null;
-    const next = practiceGroup(game, saved, this.snapshot, this.version, this.person());
+    const next = practiceGroup(
+      game,
+      saved,
+      this.snapshot,
+      this.version,
+      this.person(),
+      this.extras,
+    );
     store.receiveGroup(next, undefined, performance.now());
     this.deps.tableChanged(prev, next);
   }
