@@ -6,7 +6,8 @@
 #   scripts/bench/server_ceiling.sh BIN SETUP [SECONDS_PER_STEP=20]
 # KAISHO_LOADTEST_BIN runs the load from another build (to measure an older server with the
 # same load: BIN serves, KAISHO_LOADTEST_BIN plays); KAISHO_LOADTEST_ARGS adds to its
-# arguments (e.g. --whole-states, for a server that sends no patches).
+# arguments (e.g. --whole-states, for a server that sends no patches); KAISHO_SERVE_LIMITS
+# the server's limit flags (see below).
 # SETUP: one-hall-sqlite | all-cores-sqlite | one-hall-postgres | all-cores-postgres |
 #        two-servers-postgres | three-servers-postgres
 # Prints one line per step (think_ms moves_per_second p50 p99, and the tables that started),
@@ -33,7 +34,12 @@ cleanup() {
 }
 trap cleanup EXIT
 base=$((20000 + RANDOM % 20000))
-limits=("${KAISHO_ONE_ADDRESS_MANY_PEOPLE[@]}" --max-connections-per-address 100000)
+# KAISHO_SERVE_LIMITS replaces the servers' limit flags (an older server knows fewer of them).
+if [ -n "${KAISHO_SERVE_LIMITS:-}" ]; then
+  read -ra limits <<<"$KAISHO_SERVE_LIMITS"
+else
+  limits=("${KAISHO_ONE_ADDRESS_MANY_PEOPLE[@]}" --max-connections-per-address 100000)
+fi
 case "$setup" in
   one-hall-sqlite | all-cores-sqlite | one-hall-postgres | all-cores-postgres)
     db=$work/k.db
