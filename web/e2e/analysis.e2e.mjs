@@ -60,6 +60,10 @@ async function finishedGame(page, game, seed) {
       await page.locator(".resign-yes").click();
     }
     const end = await waitGroup(page, (g) => g.table.status === "finished");
+    // The end of the game offers its analysis: a link to its record page.
+    const link = page.locator(".analyse-link a");
+    await link.waitFor();
+    assert.match(await link.getAttribute("href"), new RegExp(`/history/${end.table.game.id}$`));
     return end.table.game.id;
   }
   // Yonin has no resignation: two moves, then the table is left to the CPUs, who play the game

@@ -1,12 +1,7 @@
+import { FakeSocket } from "./fakeSocket";
 import { describe, expect, it } from "vitest";
 import { backoffCeiling, backoffDelay } from "../src/net/backoff";
-import {
-  ANSWER_MS,
-  Connection,
-  HEARTBEAT_MS,
-  type SocketLike,
-  socketUrl,
-} from "../src/net/connection";
+import { ANSWER_MS, Connection, HEARTBEAT_MS, socketUrl } from "../src/net/connection";
 import { msg, type ServerMessage } from "../src/net/protocol";
 
 describe("backoff", () => {
@@ -27,33 +22,6 @@ describe("backoff", () => {
     }
   });
 });
-
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  sent: string[] = [];
-  onopen: ((ev: unknown) => void) | null = null;
-  onclose: ((ev: unknown) => void) | null = null;
-  onerror: ((ev: unknown) => void) | null = null;
-  onmessage: ((ev: { data: unknown }) => void) | null = null;
-  send(d: string) {
-    this.sent.push(d);
-  }
-  close() {
-    this.readyState = 3;
-    this.onclose?.({});
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  receive(m: unknown) {
-    this.onmessage?.({ data: JSON.stringify(m) });
-  }
-  drop() {
-    this.readyState = 3;
-    this.onclose?.({});
-  }
-}
 
 function harness() {
   const sockets: FakeSocket[] = [];

@@ -3,37 +3,13 @@
 // in step with the address bar; the demo's table, which sends nothing.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { I18n } from "../src/i18n";
-import type { SocketLike } from "../src/net/connection";
+import { FakeSocket } from "./fakeSocket";
 import type { GroupState } from "../src/net/protocol";
 import type { Route } from "../src/router";
 import { Routing, type RoutingWindow } from "../src/session/routing";
 import { ServerSession } from "../src/session/serverSession";
 import { KEYS, memoryStorage } from "../src/state/storage";
 import { Store } from "../src/state/store";
-
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  sent: string[] = [];
-  onopen: ((ev: unknown) => void) | null = null;
-  onclose: ((ev: unknown) => void) | null = null;
-  onerror: ((ev: unknown) => void) | null = null;
-  onmessage: ((ev: { data: unknown }) => void) | null = null;
-  constructor(readonly url: string) {}
-  send(d: string) {
-    this.sent.push(d);
-  }
-  close() {
-    this.readyState = 3;
-    this.onclose?.({});
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  receive(m: unknown) {
-    this.onmessage?.({ data: JSON.stringify(m) });
-  }
-}
 
 const group = (id: string, version: number, extra: Partial<GroupState["table"]> = {}) =>
   ({

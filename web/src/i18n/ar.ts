@@ -134,6 +134,7 @@ export const ar: Dict = {
   "play.resign.confirm": "هل تستسلم في هذه المباراة؟",
   "play.resign.yes": "نعم، أستسلم",
   "play.resign.no": "متابعة اللعب",
+  "play.analyse": "حلِّل هذه المباراة بالحاسوب",
   "play.noResign": "لا استسلام في شوغي لأربعة: غادر الطاولة ويلعب الحاسوب مقعدك.",
   "play.promote.question": "هل ترقّي هذه القطعة؟",
   "play.promote.yes": "ترقية",

@@ -115,6 +115,7 @@ export const en = {
   "play.resign.confirm": "Resign this game?",
   "play.resign.yes": "Yes, resign",
   "play.resign.no": "Keep playing",
+  "play.analyse": "Analyse this game with the CPU",
   "play.noResign": "Yonin Shogi has no resignation: leave the table and the CPU plays your seat.",
   "play.promote.question": "Promote this piece?",
   "play.promote.yes": "Promote",

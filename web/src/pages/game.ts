@@ -3,6 +3,7 @@
 // presence and the CPU standing in; the result with the rating change explained;
 // resignation (Yonin: leaving the table); the move list in the chosen notation.
 import type { PageContext } from "./context";
+import { link } from "./layout";
 import { makeRenderer } from "../boards";
 import { seatName } from "../boards/common";
 import { indexMoves, parseMove } from "../boards/moves";
@@ -12,7 +13,9 @@ import type { I18n, MsgKey } from "../i18n";
 import type { GameResult, GroupState, RatingChange, SeatInfo } from "../net/protocol";
 import { MOVE_STYLES, type MoveStyle } from "../state/prefs";
 import { playsNextGame } from "../state/table";
+import { isLocalTable } from "../session/session";
 import { seatWho } from "../ui/announce";
+import { confirmBox } from "../ui/confirm";
 import { h, isolate, ltr } from "../ui/dom";
 import { ltrText } from "../ui/errors";
 import { hasNotation, moveLabel, standInAt } from "../ui/moveText";
@@ -88,6 +91,7 @@ export function renderGamePanel(
         ]),
         h("aside", { class: "side" }, [
           resultBox(ctx, g),
+          analyseLink(ctx, g),
           controls(ctx, g, opts.demo ?? false, opts.practice ?? false),
           playersBox(ctx, g, turns, seatCount),
           g.game === "musashi" ? musashiInfo(ctx, g) : null,
@@ -364,6 +368,19 @@ function musashiInfo(ctx: PageContext, g: GroupState): HTMLElement | null {
   ]);
 }
 
+/**
+ * After a game of the hall: its record page, where the CPU in the page analyses it. (A
+ * practice game is not stored by the server: it has no record page.)
+ */
+function analyseLink(ctx: PageContext, g: GroupState): HTMLElement | null {
+  const game = g.table.game;
+  if (g.table.status !== "finished" || !game?.result || !(game.id > 0) || isLocalTable(g.id))
+    return null;
+  return h("p", { class: "analyse-link" }, [
+    link(ctx, { page: "record", id: game.id }, ctx.i18n.t("play.analyse")),
+  ]);
+}
+
 export function resultBox(ctx: PageContext, g: GroupState): HTMLElement | null {
   const { i18n } = ctx;
   const r = g.table.game?.result;
@@ -447,47 +464,22 @@ function controls(ctx: PageContext, g: GroupState, demo: boolean, practice: bool
   const seated = g.table.your_seats.length > 0;
   const items: (HTMLElement | null)[] = [];
   const rerender = () => ctx.store.update({});
-  const ask = (
-    what: "resign" | "leave",
-    question: string,
-    yes: string,
-    act: () => void,
-    cls: string,
-  ) =>
-    h("div", { class: "confirm", role: "alertdialog", "aria-label": question }, [
-      h("p", {}, [question]),
-      h(
-        "button",
-        {
-          type: "button",
-          class: `danger ${cls}`,
-          onclick: () => {
-            confirming = null;
-            act();
-          },
-        },
-        [yes],
-      ),
-      h(
-        "button",
-        {
-          type: "button",
-          class: "keep-playing",
-          onclick: () => {
-            confirming = null;
-            rerender();
-          },
-        },
-        [i18n.t("play.resign.no")],
-      ),
-    ]);
+  const ask = (question: string, yes: string, act: () => void, cls: string) =>
+    confirmBox({
+      question,
+      yes,
+      yesClass: cls,
+      no: i18n.t("play.resign.no"),
+      settle: () => (confirming = null),
+      act,
+      redraw: rerender,
+    });
   if (playing && seated && !demo && !(practice && g.game === "yonin")) {
     if (g.game === "yonin") {
       // No resignation in Yonin Shogi: a player leaves the table and the CPU takes the seat.
       if (confirming === "leave")
         items.push(
           ask(
-            "leave",
             i18n.t("play.leave.confirm"),
             i18n.t("play.leave.yes"),
             () => actions.leave(),
@@ -513,7 +505,6 @@ function controls(ctx: PageContext, g: GroupState, demo: boolean, practice: bool
     } else if (confirming === "resign")
       items.push(
         ask(
-          "resign",
           i18n.t("play.resign.confirm"),
           i18n.t("play.resign.yes"),
           () => actions.resign(),

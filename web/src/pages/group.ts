@@ -14,6 +14,7 @@ import {
 } from "../net/protocol";
 import { inviteLink } from "../router";
 import { playsNextGame } from "../state/table";
+import { confirmBox } from "../ui/confirm";
 import { h, isolate } from "../ui/dom";
 import { seatName } from "../boards/common";
 import { memberName, seatPlayerName } from "../ui/names";
@@ -67,37 +68,16 @@ function leaveBox(ctx: PageContext, g: GroupState): HTMLElement {
   if (!inGame) confirmingLeave = false;
   const rerender = () => ctx.store.update({});
   if (confirmingLeave)
-    return h(
-      "div",
-      { class: "confirm leave-confirm", role: "alertdialog", "aria-label": i18n.t("group.leave") },
-      [
-        h("p", {}, [i18n.t("play.leave.confirm")]),
-        h(
-          "button",
-          {
-            type: "button",
-            class: "danger leave-yes",
-            onclick: () => {
-              confirmingLeave = false;
-              actions.leave();
-            },
-          },
-          [i18n.t("play.leave.yes")],
-        ),
-        h(
-          "button",
-          {
-            type: "button",
-            class: "keep-playing",
-            onclick: () => {
-              confirmingLeave = false;
-              rerender();
-            },
-          },
-          [i18n.t("play.resign.no")],
-        ),
-      ],
-    );
+    return confirmBox({
+      question: i18n.t("play.leave.confirm"),
+      yes: i18n.t("play.leave.yes"),
+      yesClass: "leave-yes",
+      no: i18n.t("play.resign.no"),
+      boxClass: "leave-confirm",
+      settle: () => (confirmingLeave = false),
+      act: () => actions.leave(),
+      redraw: rerender,
+    });
   return h("p", {}, [
     h(
       "button",

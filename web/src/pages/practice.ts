@@ -9,10 +9,11 @@ import { seatName } from "../boards/common";
 import { exportFiles } from "../history/replay";
 import { practiceRecord } from "../session/localSession";
 import { LOCAL_TABLE_PREFIX } from "../session/session";
+import { confirmBox } from "../ui/confirm";
 import { h } from "../ui/dom";
+import { exportsBox } from "../ui/exports";
 import { renderGamePanel } from "./game";
 import { optionLabel, optionMeaning, valueLabel } from "./group";
-import { download } from "./record";
 
 /** The new game's question is open (a game in progress is given up). */
 let confirmingNew = false;
@@ -53,26 +54,12 @@ function saveBox(ctx: PageContext, g: GroupState): HTMLElement | null {
     { game: g.game, game_id: record.number, exports: { ...record.files, text: record.files.text } },
     `kaisho-practice-${g.game}-${record.number}`,
   );
-  return h("section", { class: "box exports practice-save" }, [
-    h("h3", {}, [i18n.t("practice.save")]),
-    h(
-      "div",
-      { class: "export-buttons" },
-      files.map((f) =>
-        h(
-          "button",
-          {
-            type: "button",
-            class: `export export-${f.kind}`,
-            "data-filename": f.filename,
-            onclick: () => download(f),
-          },
-          [i18n.t(`record.export.${f.kind}`)],
-        ),
-      ),
-    ),
-    h("p", { class: "hint" }, [i18n.t("practice.save.hint")]),
-  ]);
+  return exportsBox(
+    i18n,
+    files,
+    { title: i18n.t("practice.save"), hint: i18n.t("practice.save.hint") },
+    "practice-save",
+  );
 }
 
 function practiceControls(ctx: PageContext, g: GroupState): HTMLElement {
@@ -82,37 +69,15 @@ function practiceControls(ctx: PageContext, g: GroupState): HTMLElement {
   const items: HTMLElement[] = [];
   if (playing && confirmingNew) {
     items.push(
-      h(
-        "div",
-        { class: "confirm", role: "alertdialog", "aria-label": i18n.t("practice.newGame.confirm") },
-        [
-          h("p", {}, [i18n.t("practice.newGame.confirm")]),
-          h(
-            "button",
-            {
-              type: "button",
-              class: "danger new-game-yes",
-              onclick: () => {
-                confirmingNew = false;
-                actions.start();
-              },
-            },
-            [i18n.t("practice.newGame.yes")],
-          ),
-          h(
-            "button",
-            {
-              type: "button",
-              class: "keep-playing",
-              onclick: () => {
-                confirmingNew = false;
-                rerender();
-              },
-            },
-            [i18n.t("play.resign.no")],
-          ),
-        ],
-      ),
+      confirmBox({
+        question: i18n.t("practice.newGame.confirm"),
+        yes: i18n.t("practice.newGame.yes"),
+        yesClass: "new-game-yes",
+        no: i18n.t("play.resign.no"),
+        settle: () => (confirmingNew = false),
+        act: () => actions.start(),
+        redraw: rerender,
+      }),
     );
   } else if (playing) {
     confirmingNew = false;

@@ -14,7 +14,6 @@ import type { MoveJudgement } from "../analysis/judge";
 import { makeRenderer } from "../boards";
 import { svgEl } from "../boards/svg";
 import {
-  type ExportFile,
   type ReplayStep,
   clampIndex,
   exportFiles,
@@ -25,6 +24,7 @@ import {
 } from "../history/replay";
 import type { GameRecord, GroupState } from "../net/protocol";
 import { h, isolate, ltr } from "../ui/dom";
+import { exportsBox } from "../ui/exports";
 import { hasNotation, moveLabel } from "../ui/moveText";
 import { seatPlayerName } from "../ui/names";
 import { notationSelect, resultBox } from "./game";
@@ -101,7 +101,10 @@ export function renderRecord(root: HTMLElement, ctx: PageContext, id: number): v
         analysisBox(ctx, r, index, analysis, judged),
         movesBox(ctx, r, index, judged),
         resultBox(ctx, g),
-        exportsBox(ctx, r),
+        exportsBox(ctx.i18n, exportFiles(r), {
+          title: ctx.i18n.t("record.export"),
+          hint: ctx.i18n.t("record.export.hint"),
+        }),
         optionsBox(ctx, r),
       ]),
     ]),
@@ -239,30 +242,6 @@ function movesBox(
   ]);
 }
 
-function exportsBox(ctx: PageContext, r: GameRecord): HTMLElement {
-  const { i18n } = ctx;
-  return h("section", { class: "box exports" }, [
-    h("h3", {}, [i18n.t("record.export")]),
-    h(
-      "div",
-      { class: "export-buttons" },
-      exportFiles(r).map((f) =>
-        h(
-          "button",
-          {
-            type: "button",
-            class: `export export-${f.kind}`,
-            "data-filename": f.filename,
-            onclick: () => download(f),
-          },
-          [i18n.t(`record.export.${f.kind}`)],
-        ),
-      ),
-    ),
-    h("p", { class: "hint" }, [i18n.t("record.export.hint")]),
-  ]);
-}
-
 function optionsBox(ctx: PageContext, r: GameRecord): HTMLElement | null {
   const { i18n } = ctx;
   const entries = Object.entries(r.options);
@@ -278,19 +257,6 @@ function optionsBox(ctx: PageContext, r: GameRecord): HTMLElement | null {
       ]),
     ),
   ]);
-}
-
-/** Saves a file: a Blob behind an object URL, clicked through a temporary <a download>. */
-export function download(file: ExportFile): void {
-  const url = URL.createObjectURL(new Blob([file.content], { type: file.mime }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = file.filename;
-  a.hidden = true;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
 
 /** Left/Right/Home/End on the replay page, unless typing in a field or using a modifier. */

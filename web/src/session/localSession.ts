@@ -334,19 +334,28 @@ export class LocalSession implements TableSession {
         } else this.failed(e);
         return;
       }
-      if (gen !== this.generation) {
-        void this.client()
-          .deleteGame(answer.handle)
-          .catch(() => {});
-        return;
-      }
-      this.handle = answer.handle;
-      this.snapshot = answer.snapshot;
+      if (!this.adopt(answer, gen)) return;
       await this.describe(gen);
       if (gen !== this.generation) return;
       this.publish();
       await this.cpuMoves(gen);
     });
+  }
+
+  /**
+   * The engine's new game becomes the table's, unless the table has moved on since it was
+   * asked for (generation `gen`): then the engine forgets it, and false is returned.
+   */
+  private adopt(answer: { handle: number; snapshot: EngineSnapshot }, gen: number): boolean {
+    if (gen !== this.generation) {
+      void this.client()
+        .deleteGame(answer.handle)
+        .catch(() => {});
+      return false;
+    }
+    this.handle = answer.handle;
+    this.snapshot = answer.snapshot;
+    return true;
   }
 
   /** The practice table is no longer shown: the store forgets it (the device keeps it). */
@@ -458,14 +467,7 @@ export class LocalSession implements TableSession {
         this.failed(e);
         return;
       }
-      if (gen !== this.generation) {
-        void this.client()
-          .deleteGame(answer.handle)
-          .catch(() => {});
-        return;
-      }
-      this.handle = answer.handle;
-      this.snapshot = answer.snapshot;
+      if (!this.adopt(answer, gen)) return;
       this.extras = null;
       this.publish();
       await this.cpuMoves(gen);
