@@ -179,6 +179,9 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
     } else if (a == "--hellos-per-person" && number && *number >= 1) {
       hall_config.hellos_per_person_per_hour = static_cast<double>(*number);
       hall_config.hellos_per_person_burst = std::max(1.0, static_cast<double>(*number) / 30);
+    } else if (a == "--practice-games-per-person" && number && *number >= 1) {
+      hall_config.practice_games_per_person_per_hour = static_cast<double>(*number);
+      hall_config.practice_games_per_person_burst = std::max(1.0, static_cast<double>(*number) / 2);
     } else if (a == "--max-tables-per-person" && number && *number >= 1)
       hall_config.max_groups_per_person = static_cast<int>(*number);
     else if (a == "--max-members" && number && *number >= 2)

@@ -116,6 +116,37 @@ TEST_F(StoreContract, AGameKeepsItsMovesInOrderAndItsPeopleBySeat) {
   EXPECT_EQ(game->started_ms, 1000);
 }
 
+TEST_F(StoreContract, AGameGivenItsMovesAndResultIsStoredWholeAndAPracticeGameOnlyOnce) {
+  GameRow row;
+  row.group_id = "practice:p1:device-0001";
+  row.game = "shogi";
+  row.data_json = R"({"players":[{},{}],"practice":true})";
+  row.start_text = "startpos";
+  row.player_ids = {"p1", ""};
+  row.moves = {"7g7f", "3c3d"};
+  row.result_json = R"({"kind":"win","winner":1})";
+  row.started_ms = 1000;
+  row.ended_ms = 5000;
+  auto id = store_->begin_game(row);
+  ASSERT_TRUE(id.ok()) << id.error().message;
+  auto game = store_->game(id.value());
+  ASSERT_TRUE(game.ok());
+  EXPECT_EQ(game->moves, (std::vector<std::string>{"7g7f", "3c3d"}));
+  EXPECT_EQ(game->result_json, row.result_json);
+  EXPECT_EQ(game->ended_ms, 5000);
+  auto finished = store_->finished_games_of("p1", 10);
+  ASSERT_EQ(finished.size(), 1u);
+  EXPECT_EQ(finished[0].id, id.value());
+  EXPECT_TRUE(store_->unfinished_games().empty());
+  // The same practice game again: refused, nothing written.
+  auto again = store_->begin_game(row);
+  ASSERT_FALSE(again.ok());
+  EXPECT_EQ(again.error().code, "refused");
+  EXPECT_EQ(store_->finished_games_of("p1", 10).size(), 1u);
+  // Games of a group are not practice games: many share one group.
+  EXPECT_NE(begin("g1", {"p1", ""}), begin("g1", {"p1", ""}));
+}
+
 TEST_F(StoreContract, AMoveIsStoredOnceAtItsPly) {
   const int64_t id = begin("g1", {"p1", ""});
   ASSERT_TRUE(store_->append_move(id, 0, "7g7f").ok());

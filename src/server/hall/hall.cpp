@@ -24,7 +24,8 @@ std::shared_ptr<RateLimits> make_rate_limits(const HallConfig& config) {
       {config.groups_per_address_per_hour, config.groups_per_address_burst},
       {config.joins_per_person_per_hour, config.joins_per_person_burst},
       {config.names_per_person_per_hour, config.names_per_person_burst},
-      {config.hellos_per_person_per_hour, config.hellos_per_person_burst}});
+      {config.hellos_per_person_per_hour, config.hellos_per_person_burst},
+      {config.practice_games_per_person_per_hour, config.practice_games_per_person_burst}});
 }
 
 Hall::~Hall() {
@@ -200,6 +201,8 @@ void Hall::dispatch(ConnId c, const std::string& rid, const pr::Request& req) {
           on_remove(c, rid, m);
         else if constexpr (std::is_same_v<T, pr::Ping>)
           outbox_.send(c, pr::encode_pong(rid));
+        else if constexpr (std::is_same_v<T, pr::PracticeGame>)
+          on_practice_game(c, rid, m);
       },
       req);
 }

@@ -59,6 +59,9 @@ struct HallConfig {
   double names_per_person_burst = 5;
   double hellos_per_person_per_hour = 600;
   double hellos_per_person_burst = 20;
+  // Practice games a person's devices send to be kept with their games (each is stored).
+  double practice_games_per_person_per_hour = 120;
+  double practice_games_per_person_burst = 60;
   // The groups one person may belong to among those this hall holds in memory (so a presence
   // or name change visits at most this many tables), and the members a group may have,
   // spectators included.
@@ -148,6 +151,7 @@ class Hall {
   void on_sync(ConnId c, const std::string& rid, const protocol::Sync& m);
   void on_history(ConnId c, const std::string& rid);
   void on_record(ConnId c, const std::string& rid, const protocol::GetRecord& m);
+  void on_practice_game(ConnId c, const std::string& rid, const protocol::PracticeGame& m);
 
   // Writing before showing (commits.cpp). persist hands `writes` (and the group's record when
   // it changed) to the write queue, fenced by the group's lease; the group is busy until they

@@ -34,6 +34,9 @@ inline std::string_view to_string(CpuReason r) {
   }
 }
 
+// "win", "draw", "placement" (or "ongoing"): an outcome's kind as the protocol's result says it.
+std::string outcome_kind(const rules::Outcome& o);
+
 constexpr size_t kEventLog = 64;      // the events a sync can replay
 constexpr double kCpuDeviation = 50;  // CPU ratings are fixed; they count as well known
 

@@ -64,6 +64,7 @@ class RateLimits {
     KeyedBuckets joins_per_person;   // join_group of a group one is not a member of
     KeyedBuckets names_per_person;   // set_name
     KeyedBuckets hellos_per_person;  // hello with a known token (each one may change presence)
+    KeyedBuckets practice_games_per_person;  // practice_game (each one stores a game)
   };
   explicit RateLimits(Buckets buckets) : b_(std::move(buckets)) {}
 
@@ -91,11 +92,15 @@ class RateLimits {
     std::lock_guard lock(mutex_);
     return b_.hellos_per_person.take(person, now_ms);
   }
+  bool take_practice_game(const std::string& person, int64_t now_ms) {
+    std::lock_guard lock(mutex_);
+    return b_.practice_games_per_person.take(person, now_ms);
+  }
   void forget_full(int64_t now_ms) {
     std::lock_guard lock(mutex_);
-    for (KeyedBuckets* k :
-         {&b_.new_persons_per_address, &b_.groups_per_person, &b_.groups_per_address,
-          &b_.joins_per_person, &b_.names_per_person, &b_.hellos_per_person})
+    for (KeyedBuckets* k : {&b_.new_persons_per_address, &b_.groups_per_person,
+                            &b_.groups_per_address, &b_.joins_per_person, &b_.names_per_person,
+                            &b_.hellos_per_person, &b_.practice_games_per_person})
       k->forget_full(now_ms);
   }
 

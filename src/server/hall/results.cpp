@@ -4,8 +4,6 @@
 
 namespace kaisho::server {
 
-namespace {
-
 std::string outcome_kind(const rules::Outcome& o) {
   switch (o.kind) {
     case rules::OutcomeKind::Win:
@@ -19,7 +17,7 @@ std::string outcome_kind(const rules::Outcome& o) {
   }
 }
 
-}  // namespace
+namespace {}  // namespace
 
 std::vector<int> Hall::movers(const Group& g) const {
   // Who made each move, found by playing the record again from its start.

@@ -156,8 +156,9 @@ std::string encode_stored_game(const StoredGame& g) {
     else
       players.push_back({{"person", p.person}, {"name", p.name}});
   }
-  return json{{"options", g.options}, {"players", players}, {"cpu_level", g.cpu_level}}.dump(
-      -1, ' ', false, json::error_handler_t::replace);
+  json j = {{"options", g.options}, {"players", players}, {"cpu_level", g.cpu_level}};
+  if (g.practice) j["practice"] = true;
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 Result<StoredGame> decode_stored_game(std::string_view text, const std::string& game_id) {
@@ -167,7 +168,9 @@ Result<StoredGame> decode_stored_game(std::string_view text, const std::string& 
   if (!game) return make_error("bad_data", "the game record is of an unknown game");
   StoredGame g;
   FieldReader fields(j, "the game record");
-  fields.optional("options", g.options).optional("cpu_level", g.cpu_level);
+  fields.optional("options", g.options)
+      .optional("cpu_level", g.cpu_level)
+      .optional("practice", g.practice);
   if (!fields.ok()) return fields.error();
   json players = json::array();
   if (auto it = j.find("players"); it != j.end()) players = *it;

@@ -63,6 +63,7 @@ struct StoredGame {
   std::map<std::string, std::string> options;  // the game's local rules as played
   std::vector<StoredPlayer> players;           // by seat
   int cpu_level = 0;
+  bool practice = false;  // played against the CPU in the page, sent by the device: unrated
 };
 
 std::string encode_stored_game(const StoredGame& g);

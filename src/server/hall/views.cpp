@@ -191,6 +191,7 @@ void Hall::on_history(ConnId c, const std::string&) {
     e.game_id = row.id;
     e.game = row.game;
     e.group = row.group_id;
+    e.practice = data->practice;
     e.players = player_names(data.value());
     e.seats = player_refs(data.value());
     e.result = result.value();
@@ -237,6 +238,7 @@ void Hall::on_record(ConnId c, const std::string& rid, const pr::GetRecord& m) {
   pr::RecordView r;
   r.game_id = row->id;
   r.game = row->game;
+  r.practice = data->practice;
   r.players = player_names(data.value());
   r.seats = player_refs(data.value());
   r.options = data->options;

@@ -1,3 +1,6 @@
+#include <algorithm>
+#include <cctype>
+
 #include <nlohmann/json.hpp>
 
 #include "server/protocol/json_patch.hpp"
@@ -38,6 +41,74 @@ template <class T>
 Result<Envelope> wrap(std::string rid, Result<T> r) {
   if (!r) return r.error();
   return Envelope{std::move(rid), Request(std::move(r.value()))};
+}
+
+// A game's local rules: an object of short strings (at most 32).
+Result<std::vector<std::pair<std::string, std::string>>> options_of(const json& j) {
+  if (!j.is_object() || j.size() > 32) return bad("'options' must be an object of strings");
+  std::vector<std::pair<std::string, std::string>> o;
+  for (auto& [k, v] : j.items()) {
+    if (!v.is_string() || k.size() > 64 || v.get_ref<const std::string&>().size() > 64)
+      return bad("option values must be short strings");
+    o.emplace_back(k, v.get<std::string>());
+  }
+  return o;
+}
+
+bool is_device_id(const std::string& s) {
+  if (s.size() < 8 || s.size() > 64) return false;
+  for (char ch : s)
+    if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '-' && ch != '_') return false;
+  return true;
+}
+
+constexpr size_t kMaxPracticeMoves = 2000;
+
+Result<Request> practice_game(const json& j) {
+  PracticeGame p;
+  auto id = str(j, "id", 64);
+  if (!id) return id.error();
+  if (!is_device_id(id.value())) return bad("'id' must be 8 to 64 letters, digits, - or _");
+  p.id = id.value();
+  auto game = str(j, "game", 32);
+  if (!game) return game.error();
+  p.game = game.value();
+  if (auto it = j.find("options"); it != j.end()) {
+    auto o = options_of(*it);
+    if (!o) return o.error();
+    p.options = std::move(o.value());
+  }
+  auto side = integer(j, "side");
+  if (!side) return side.error();
+  auto level = integer(j, "level");
+  if (!level) return level.error();
+  if (level.value() < 1 || level.value() > 8) return bad("'level' must be 1 to 8");
+  p.side = static_cast<int>(std::clamp<int64_t>(side.value(), -1, 100));
+  p.level = static_cast<int>(level.value());
+  if (j.contains("start")) {
+    auto start = str(j, "start", 512);
+    if (!start) return start.error();
+    p.start = start.value();
+  }
+  auto moves = j.find("moves");
+  if (moves == j.end() || !moves->is_array() || moves->size() > kMaxPracticeMoves)
+    return bad("'moves' must be an array of at most 2000 move texts");
+  for (const auto& m : *moves) {
+    if (!m.is_string() || m.get_ref<const std::string&>().size() > 32)
+      return bad("each move must be a short string");
+    p.moves.push_back(m.get<std::string>());
+  }
+  if (auto it = j.find("resigned"); it != j.end() && !it->is_null()) {
+    if (!it->is_number_integer()) return bad("'resigned' must be a seat or null");
+    p.resigned = static_cast<int>(std::clamp<int64_t>(it->get<int64_t>(), -1, 100));
+  }
+  auto started = integer(j, "started_ms");
+  if (!started) return started.error();
+  auto ended = integer(j, "ended_ms");
+  if (!ended) return ended.error();
+  p.started_ms = started.value();
+  p.ended_ms = ended.value();
+  return Request(std::move(p));
 }
 
 Result<Request> group_only(const json& j, auto make) {
@@ -108,14 +179,9 @@ Result<Envelope> decode_request(std::string_view text, std::string* rid_out) {
     c.game = opt_str(j, "game");
     if (j.contains("game") && !c.game) return bad("'game' must be a string");
     if (auto it = j.find("options"); it != j.end()) {
-      if (!it->is_object() || it->size() > 32) return bad("'options' must be an object of strings");
-      std::vector<std::pair<std::string, std::string>> o;
-      for (auto& [k, v] : it->items()) {
-        if (!v.is_string() || k.size() > 64 || v.get_ref<const std::string&>().size() > 64)
-          return bad("option values must be short strings");
-        o.emplace_back(k, v.get<std::string>());
-      }
-      c.options = std::move(o);
+      auto o = options_of(*it);
+      if (!o) return o.error();
+      c.options = std::move(o.value());
     }
     if (j.contains("timer")) {
       auto n = integer(j, "timer");
@@ -166,6 +232,7 @@ Result<Envelope> decode_request(std::string_view text, std::string* rid_out) {
     return done(Request(RemoveMember{g.value(), p.value()}));
   }
   if (t == "history") return done(Request(ListHistory{}));
+  if (t == "practice_game") return done(practice_game(j));
   if (t == "ping") return done(Request(Ping{}));
   if (t == "record") {
     auto id = integer(j, "game_id");
@@ -173,6 +240,10 @@ Result<Envelope> decode_request(std::string_view text, std::string* rid_out) {
     return done(Request(GetRecord{id.value()}));
   }
   return make_error("unknown_type", "unknown message type '" + t.substr(0, 32) + "'");
+}
+
+std::string encode_practice_stored(const std::string& id, int64_t game_id) {
+  return json{{"type", "practice_stored"}, {"id", id}, {"game_id", game_id}}.dump();
 }
 
 std::string encode(const Welcome& m) {
@@ -493,6 +564,7 @@ std::string encode(const std::vector<HistoryEntry>& games) {
     list.push_back({{"game_id", g.game_id},
                     {"game", g.game},
                     {"group", g.group},
+                    {"practice", g.practice},
                     {"players", g.players},
                     {"seats", players_json(g.seats)},
                     {"result", result},
@@ -505,17 +577,10 @@ std::string encode(const std::vector<HistoryEntry>& games) {
 
 std::string encode(const RecordView& r) {
   const json result = r.result ? result_json(*r.result) : json();
-  json j = {{"type", "record"},
-            {"game_id", r.game_id},
-            {"game", r.game},
-            {"players", r.players},
-            {"seats", players_json(r.seats)},
-            {"start", r.start},
-            {"moves", r.moves},
-            {"positions", r.positions},
-            {"result", result},
-            {"options", r.options},
-            {"exports", r.exports}};
+  json j = {{"type", "record"},       {"game_id", r.game_id}, {"game", r.game},
+            {"practice", r.practice}, {"players", r.players}, {"seats", players_json(r.seats)},
+            {"start", r.start},       {"moves", r.moves},     {"positions", r.positions},
+            {"result", result},       {"options", r.options}, {"exports", r.exports}};
   if (!r.notation.empty()) j["notation"] = r.notation;
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }

@@ -75,10 +75,24 @@ struct Ping {};
 struct GetRecord {
   int64_t game_id = 0;
 };
+// A practice game played against the CPU in the page (docs/protocol.md): stored, unrated,
+// once its moves replay under the rules and it is over.
+struct PracticeGame {
+  std::string id;  // the device's name for it: [A-Za-z0-9_-], 8 to 64 characters
+  std::string game;
+  std::vector<std::pair<std::string, std::string>> options;
+  int side = 0;       // the person's seat
+  int level = 0;      // the CPU's level, 1-8
+  std::string start;  // the position text it started from (empty: the game's own start)
+  std::vector<std::string> moves;
+  std::optional<int> resigned;  // the seat that resigned
+  int64_t started_ms = 0;
+  int64_t ended_ms = 0;
+};
 
-using Request =
-    std::variant<Hello, SetName, CreateGroup, JoinGroup, LeaveGroup, ChangeSettings, TakeSeat,
-                 StartGame, PlayMove, Resign, Sync, ListHistory, GetRecord, RemoveMember, Ping>;
+using Request = std::variant<Hello, SetName, CreateGroup, JoinGroup, LeaveGroup, ChangeSettings,
+                             TakeSeat, StartGame, PlayMove, Resign, Sync, ListHistory, GetRecord,
+                             RemoveMember, Ping, PracticeGame>;
 
 struct Envelope {
   std::string rid;
@@ -231,6 +245,7 @@ struct HistoryEntry {
   int64_t game_id = 0;
   std::string game;
   std::string group;
+  bool practice = false;             // a practice game sent by a device: unrated
   std::vector<std::string> players;  // names by seat
   std::vector<PlayerRef> seats;
   std::optional<ResultView> result;
@@ -241,6 +256,7 @@ struct HistoryEntry {
 struct RecordView {
   int64_t game_id = 0;
   std::string game;
+  bool practice = false;
   std::vector<std::string> players;
   std::vector<PlayerRef> seats;
   std::string start;
@@ -256,6 +272,9 @@ struct RecordView {
 std::string encode_result(const ResultView& r);
 Result<ResultView> decode_result(std::string_view json_text);
 
+// {"type":"practice_stored","id":ID,"game_id":N}: the practice game is in the person's games,
+// stored now as game N, or before (N is 0): a device may send a game again.
+std::string encode_practice_stored(const std::string& id, int64_t game_id);
 std::string encode(const Welcome& m);
 // {"type":"pong"} (with the ping's rid, if it had one).
 std::string encode_pong(const std::string& rid);

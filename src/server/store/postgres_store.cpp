@@ -67,6 +67,10 @@ CREATE TABLE cpu_jobs (id BIGSERIAL PRIMARY KEY, server TEXT NOT NULL, job BIGIN
 CREATE INDEX cpu_jobs_waiting ON cpu_jobs(deadline) WHERE move IS NULL;
 CREATE INDEX cpu_jobs_server ON cpu_jobs(server, job);
 )sql",
+    // A practice game is stored once whatever how often its device sends it (GameRow).
+    R"sql(
+CREATE UNIQUE INDEX games_practice ON games(group_id) WHERE group_id LIKE 'practice:%';
+)sql",
 };
 constexpr int kSchemaVersion = static_cast<int>(std::size(kMigrations));
 constexpr long long kMigrationLock = 0x4b616973686f;  // "Kaisho": one upgrade at a time
@@ -433,11 +437,15 @@ class PostgresStore final : public Store {
     return int64_t{0};
   }
   Result<int64_t> apply(const GameRow& g) {
+    const bool ended = !g.result_json.empty();
     Rows r = query(
-        "INSERT INTO games(group_id, game, data, start_text, started) VALUES ($1, $2, $3, $4, "
-        "$5) RETURNING id",
-        {g.group_id, g.game, g.data_json, g.start_text, std::to_string(g.started_ms)});
-    if (!r.ok() || r.size() != 1) return make_error("store", r.error());
+        "INSERT INTO games(group_id, game, data, start_text, started, result, ended) VALUES ($1, "
+        "$2, $3, $4, $5, NULLIF($6, ''), CASE WHEN $6 = '' THEN NULL ELSE $7::bigint END) "
+        "RETURNING id",
+        {g.group_id, g.game, g.data_json, g.start_text, std::to_string(g.started_ms), g.result_json,
+         std::to_string(ended ? g.ended_ms : 0)});
+    if (!r.ok() || r.size() != 1)
+      return make_error(r.broke_a_constraint() ? "refused" : "store", r.error());
     const int64_t id = r.integer(0, 0);
     for (size_t seat = 0; seat < g.player_ids.size(); ++seat) {
       if (g.player_ids[seat].empty()) continue;
@@ -445,6 +453,11 @@ class PostgresStore final : public Store {
                           {std::to_string(id), std::to_string(seat), g.player_ids[seat]});
           !s)
         return s.error();
+    }
+    for (size_t ply = 0; ply < g.moves.size(); ++ply) {
+      const std::string stand_in = ply < g.stand_ins.size() ? g.stand_ins[ply] : "";
+      if (auto m = apply(MoveWrite{id, static_cast<int>(ply), g.moves[ply], stand_in}); !m)
+        return m.error();
     }
     return id;
   }

@@ -37,6 +37,10 @@ ALTER TABLE moves ADD COLUMN stand_in TEXT;
 CREATE TABLE group_leases (group_id TEXT PRIMARY KEY, server TEXT NOT NULL, epoch INTEGER NOT NULL,
   expires INTEGER NOT NULL);
 )sql",
+    // A practice game is stored once whatever how often its device sends it (GameRow).
+    R"sql(
+CREATE UNIQUE INDEX games_practice ON games(group_id) WHERE group_id LIKE 'practice:%';
+)sql",
 };
 constexpr int kSchemaVersion = static_cast<int>(std::size(kMigrations));
 
@@ -327,17 +331,15 @@ class SqliteStore final : public Store {
     return int64_t{0};
   }
   Result<int64_t> apply(const GameRow& g) {
-    Statement s(
-        db_,
-        "INSERT INTO games(group_id, game, data, start_text, started) VALUES (?1, ?2, ?3, ?4, ?5)");
-    if (Status st = done(s.bind(1, g.group_id)
-                             .bind(2, g.game)
-                             .bind(3, g.data_json)
-                             .bind(4, g.start_text)
-                             .bind(5, g.started_ms)
-                             .run());
-        !st)
-      return st.error();
+    Statement s(db_,
+                "INSERT INTO games(group_id, game, data, start_text, started, result, ended) "
+                "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+    s.bind(1, g.group_id).bind(2, g.game).bind(3, g.data_json).bind(4, g.start_text);
+    s.bind(5, g.started_ms);
+    if (!g.result_json.empty()) s.bind(6, g.result_json).bind(7, g.ended_ms);
+    const int rc = s.run();
+    if (rc == SQLITE_CONSTRAINT) return make_error("refused", sqlite3_errmsg(db_));
+    if (Status st = done(rc); !st) return st.error();
     const int64_t id = sqlite3_last_insert_rowid(db_);
     Statement p(db_, "INSERT INTO game_players(game, seat, person) VALUES (?1, ?2, ?3)");
     for (size_t seat = 0; seat < g.player_ids.size(); ++seat) {
@@ -346,6 +348,11 @@ class SqliteStore final : public Store {
               p.bind(1, id).bind(2, static_cast<int64_t>(seat)).bind(3, g.player_ids[seat]).run());
           !st)
         return st.error();
+    }
+    for (size_t ply = 0; ply < g.moves.size(); ++ply) {
+      const std::string stand_in = ply < g.stand_ins.size() ? g.stand_ins[ply] : "";
+      if (auto m = apply(MoveWrite{id, static_cast<int>(ply), g.moves[ply], stand_in}); !m)
+        return m.error();
     }
     return id;
   }

@@ -75,7 +75,9 @@ struct MoveWrite {
 };
 
 // One write of a batch: a move, a group's record, a person, or a new game (whose id is its
-// result).
+// result). A new game given moves (and stand-ins) and a result is stored whole, ended at
+// ended_ms: a practice game sent by a device. Its group_id "practice:PERSON:ID" is unique
+// (a second one is refused, code "refused"), so a device that sends it again stores nothing.
 struct Write {
   std::variant<MoveWrite, GroupRow, PersonRow, GameRow> what;
   Fence fence;

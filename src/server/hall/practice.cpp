@@ -1,0 +1,98 @@
+// Practice games played against the CPU in the page (no server) and sent later by the device
+// to be kept with the person's games: each move is checked by the rules as it is replayed, the
+// game must be over (or resigned by the person), and it is stored whole and unrated — one
+// write, so it is there entirely or not at all. The device's id for the game makes a second
+// sending store nothing (docs/protocol.md, `practice_game`).
+#include "rules/registry/registry.hpp"
+#include "server/hall/hall_internal.hpp"
+#include "server/hall/stored_records.hpp"
+
+namespace kaisho::server {
+
+namespace {
+
+// A device's clock may be wrong: a practice game ends no later than it arrives and lasts at
+// most a week (longer is taken as a clock that jumped).
+constexpr int64_t kLongestPracticeMs = 7LL * 24 * 3600 * 1000;
+
+}  // namespace
+
+void Hall::on_practice_game(ConnId c, const std::string& rid, const pr::PracticeGame& m) {
+  const std::string& person = person_of(c);
+  const rules::Game* game = rules::find_game(m.game);
+  if (!game) return send_error(c, rid, "bad_message", "unknown game '" + m.game + "'");
+  const int seats = game->seat_count();
+  if (m.side < 0 || m.side >= seats)
+    return send_error(c, rid, "bad_message", "'side' is not a seat of " + m.game);
+  if (m.resigned && *m.resigned != m.side)
+    return send_error(c, rid, "bad_message", "only the person's own seat may have resigned");
+  auto options = game->make_options(m.options);
+  if (!options) return send_error(c, rid, "bad_settings", options.error().message);
+  auto made = m.start.empty() ? game->new_game(options.value())
+                              : game->from_position(m.start, options.value());
+  if (!made) return send_error(c, rid, "bad_message", "'start': " + made.error().message);
+  rules::GameState& state = *made.value();
+  const std::string start_text = state.start_text();
+  for (size_t ply = 0; ply < m.moves.size(); ++ply) {
+    if (Status s = state.play(m.moves[ply]); !s) {
+      Error e = s.error();
+      e.code = "illegal_move";
+      e.message = "move " + std::to_string(ply + 1) + " (" + m.moves[ply] + "): " + e.message;
+      e.params.emplace_back("ply", std::to_string(ply));
+      e.params.emplace_back("move", m.moves[ply]);
+      return send_error(c, rid, e);
+    }
+  }
+  if (m.resigned) {
+    if (Status s = state.resign(*m.resigned); !s)
+      return send_error(c, rid, "no_resignation", s.error().message);
+  }
+  const rules::Outcome outcome = state.outcome();
+  if (!outcome.over())
+    return send_error(c, rid, "not_finished", "the practice game is not over: nothing is kept");
+  // Counted only once it is known to be a game worth storing.
+  if (!limits_->take_practice_game(person, scheduler_.now_ms()))
+    return send_error(c, rid,
+                      make_error("rate_limited", "too many practice games sent; send it later",
+                                 {{"reason", "practice"}}));
+
+  StoredGame data;
+  data.options.insert(options->values().begin(), options->values().end());
+  data.cpu_level = m.level;
+  data.practice = true;
+  GameRow row;
+  row.group_id = "practice:" + person + ":" + m.id;
+  row.game = m.game;
+  row.start_text = start_text;
+  for (int s = 0; s < seats; ++s) {
+    if (s == m.side)
+      data.players.push_back({person, 0, name_of(person)});
+    else
+      data.players.push_back({"", m.level, "CPU"});
+    row.player_ids.push_back(s == m.side ? person : "");
+  }
+  row.data_json = encode_stored_game(data);
+  row.moves = m.moves;
+  pr::ResultView result;
+  result.kind = outcome_kind(outcome);
+  result.winner = outcome.winner;
+  result.places = outcome.places;
+  result.reason = outcome.reason;
+  row.result_json = pr::encode_result(result);  // no rating changes: practice is unrated
+  const int64_t now = scheduler_.wall_ms();
+  row.ended_ms = std::clamp<int64_t>(m.ended_ms, now - kLongestPracticeMs, now);
+  row.started_ms = std::clamp<int64_t>(m.started_ms, row.ended_ms - kLongestPracticeMs, row.ended_ms);
+
+  std::weak_ptr<bool> alive = alive_;
+  writes_.write({Write{std::move(row), {}}}, scheduler_,
+                [this, alive, c, rid, id = m.id](Outcomes out) {
+                  if (auto a = alive.lock(); !a || !*a) return;
+                  Result<int64_t>& stored = out.front();
+                  // Refused: the same game was stored before (its device sent it again).
+                  if (stored || stored.error().code == "refused")
+                    return outbox_.send(c, pr::encode_practice_stored(id, stored ? *stored : 0));
+                  send_error(c, rid, "store", "the practice game could not be stored; send it again");
+                });
+}
+
+}  // namespace kaisho::server
