@@ -2,7 +2,10 @@
 // Web Worker, with the network cut off once the game has started. Arabic on a phone and
 // English on a desktop; Shogi (the CPU moving first, a resignation, a new game, a reload of the
 // page keeping the game), Musashi and Hasami played to their end, Yonin against three CPUs;
-// a Shogi game's move list in Japanese notation and its KIF saved after a resignation.
+// a Shogi game's move list in Japanese notation and its KIF saved after a resignation; a
+// resigned practice game (Annan in Arabic on a phone, Shogi in English on a desktop) analysed
+// by the CPU from its record page (#/practice/GAME/analysis), all with no network; a game
+// resigned offline kept on the device, sent to My games once online, and listed there unrated.
 //   KAISHO_URL=http://127.0.0.1:8080 node --test e2e/practice.e2e.mjs
 import { readFileSync } from "node:fs";
 import { after, describe, test } from "node:test";
@@ -19,6 +22,7 @@ import {
   playMove,
   shot,
   skipWithoutServer,
+  waitConnected,
   waitGroup,
 } from "./helpers.mjs";
 
@@ -44,6 +48,15 @@ const UNRATED = {
   en: "it is not rated",
 };
 const RESIGNED = { ar: "بالاستسلام", en: "by resignation" };
+const ANALYSE = { ar: "حلِّل هذه المباراة بالحاسوب", en: "Analyse this game with the CPU" };
+const BACK_TO_PRACTICE = { ar: "عودة إلى مباراة التدريب", en: "Back to the practice game" };
+const PROGRESS = { ar: "جارٍ التحليل:", en: "Analysing:" };
+const OF = { ar: "من", en: "of" };
+const PREFERS = { ar: "يفضّل الحاسوب: ", en: "The CPU prefers: " };
+const NONE = {
+  ar: "لا يحفظ هذا الجهاز مباراة تدريب منتهية",
+  en: "keeps no finished practice game",
+};
 
 /** From the front page, the game card's "Practice offline", set up and started. */
 async function startPractice(page, game, { side = 0, level = 1, options = {} } = {}) {
@@ -278,6 +291,142 @@ describe("practice against the CPU with no network", { skip: skipWithoutServer }
     assert.ok((await group(page)).id === "practice:yonin");
   });
 
+  for (const { lang, device, where, game } of [
+    { lang: "ar", device: PHONE, where: "phone", game: "annan" },
+    { lang: "en", device: DESKTOP, where: "desktop", game: "shogi" },
+  ]) {
+    test(`${game} in ${lang} on a ${where}: a finished practice game analysed with no network`, async () => {
+      const dev = await practiceDevice(devices, lang, device);
+      const { page, context } = dev;
+      const workers = [];
+      const closed = new Set();
+      page.on("worker", (w) => {
+        workers.push(w);
+        w.on("close", () => closed.add(w));
+      });
+      const failed = [];
+      context.on("requestfailed", (r) => failed.push(r.url()));
+      await startPractice(page, game, { side: 0, level: 1 });
+      await waitMyTurnOrEnd(page);
+      await context.setOffline(true);
+      let g = await playOn(page, 3, chooser(13));
+      assert.equal(g.table.status, "playing");
+      await page.locator("button.resign").click();
+      await page.locator("button.resign-yes").click();
+      g = await waitGroup(page, (g) => g.table.status === "finished");
+      const moves = g.table.game.moves;
+      const n = g.table.game.number;
+
+      // The end of the game offers its analysis, as a game of the hall does, after the result.
+      const link = page.locator("#result + .analyse-link a");
+      await link.waitFor();
+      assert.equal((await link.innerText()).trim(), ANALYSE[lang]);
+      assert.match(await link.getAttribute("href"), new RegExp(`#/practice/${game}/analysis$`));
+      await link.scrollIntoViewIfNeeded();
+      await shot(page, `practice-analyse-link-${game}-${lang}-${where}`);
+
+      // The record page for the practice game, built by the engine in the page (its own
+      // worker, closed once the record is built), offline.
+      const before = workers.length;
+      await link.click();
+      await page.waitForURL(new RegExp(`#/practice/${game}/analysis$`));
+      await page.locator(".replay-board svg.board").waitFor({ timeout: 20_000 });
+      assert.equal(workers.length, before + 1, "a worker built the record");
+      const builder = workers[before];
+      for (let i = 0; i < 50 && !closed.has(builder); i++) await page.waitForTimeout(100);
+      assert.ok(closed.has(builder), "and was closed once it was built");
+      assert.equal(await page.locator(".replay-move").count(), moves.length + 1);
+      assert.equal(
+        Number(await page.locator(".table-layout.replay").getAttribute("data-index")),
+        moves.length,
+        "opens on the final position",
+      );
+      const title = await page.locator(".record-title").innerText();
+      assert.ok(title.includes(String(n)), title);
+      assert.equal((await page.locator(".back-link a").innerText()).trim(), BACK_TO_PRACTICE[lang]);
+      assert.ok((await page.locator("#result").innerText()).includes(RESIGNED[lang]));
+      // The person's seat: the board seen from it, "(you)" beside it.
+      assert.equal(await page.locator(".players .player.you").getAttribute("data-seat"), "0");
+      // The record's files, named as the practice page names them.
+      assert.equal(await page.locator(".export-kif").count(), 1);
+
+      // The analysis to its end (its own worker): the progress, the graph, the CPU's move.
+      const toggle = page.locator("#analysis-toggle");
+      await toggle.click();
+      await page.locator("progress.analysis-bar").waitFor();
+      assert.equal(workers.length, before + 2, "the analysis's worker started by the button");
+      assert.match(
+        await page.locator(".analysis-progress").textContent(),
+        new RegExp(`${PROGRESS[lang]} \\d+ ${OF[lang]} ${moves.length + 1}`),
+      );
+      await page.waitForFunction(() => window.__kaisho.state.analysis?.status !== "running", null, {
+        timeout: 3 * 60_000,
+        polling: 250,
+      });
+      const done = await page.evaluate(() => window.__kaisho.state.analysis);
+      assert.equal(done.status, "done");
+      assert.equal(done.positions.length, moves.length + 1, "every position judged");
+      await page.locator(".analysis-progress.done").waitFor();
+      const points = done.positions.filter((p) => p && p.seat >= 0).length;
+      assert.equal(await page.locator(".eval-graph .graph-point").count(), points);
+      const graph = page.locator("#analysis-graph");
+      const box = await graph.boundingBox();
+      assert.ok(box.width <= (where === "phone" ? 390 : 1280), `graph width ${box.width}`);
+      await graph.click({ position: { x: 3, y: box.height / 2 } });
+      await graph.focus();
+      await page.keyboard.press("ArrowRight");
+      assert.equal(await page.locator(".table-layout.replay").getAttribute("data-index"), "1");
+      const prefers = page.locator(".analysis-prefers");
+      await prefers.waitFor();
+      assert.ok((await prefers.textContent()).startsWith(PREFERS[lang]));
+      assert.equal(await page.locator(".replay-board .target").count(), 1);
+      if (lang === "ar") {
+        const words = (await page.locator(".analysis").innerText()).replace(/[\u2066-\u2069]/g, "");
+        assert.doesNotMatch(words, /\b(CPU|Analys|Stop|Show|Mistake|Blunder)/);
+      }
+      await page.locator(".analysis").scrollIntoViewIfNeeded();
+      await shot(page, `practice-analysis-${game}-${lang}-${where}`);
+
+      // Show me: the CPU's line on the board, and back to the game.
+      const board = () => page.locator(".replay-board").innerHTML();
+      const here = await board();
+      await page.locator("#analysis-line-toggle").click();
+      await page.locator(".replay-board.showing-line").waitFor();
+      assert.notEqual(await board(), here);
+      await page.locator(".replay-board").scrollIntoViewIfNeeded();
+      await shot(page, `practice-analysis-line-${game}-${lang}-${where}`);
+      await page.locator("#analysis-line-toggle").click();
+      await page.waitForFunction(() => !document.querySelector(".replay-board.showing-line"));
+      assert.equal(await board(), here);
+
+      // Nothing failed for want of a network but the tab's turn icon.
+      const wanted = failed.filter((u) => !u.endsWith("/favicon-turn.svg"));
+      assert.deepEqual(wanted, []);
+
+      // Back to the practice table: the finished game and its link; the analysis kept for it.
+      await page.locator(".back-link a").click();
+      await page.waitForURL(new RegExp(`#/practice/${game}$`));
+      await link.waitFor();
+      await link.click();
+      await page.locator(".analysis-progress.done").waitFor();
+      assert.equal(await page.locator(".eval-graph .graph-point").count(), points);
+      await page.locator(".record-title").scrollIntoViewIfNeeded();
+      await shot(page, `practice-analysis-top-${game}-${lang}-${where}`);
+
+      // The page's address opened again (online: the page itself is not cached without the
+      // service worker): the record built again from the game the device keeps.
+      await context.setOffline(false);
+      await page.reload();
+      await page.locator(".replay-board svg.board").waitFor({ timeout: 20_000 });
+      assert.equal(await page.locator(".replay-move").count(), moves.length + 1);
+      // A practice game with none finished: the page says so.
+      await page.goto(BASE + "/#/practice/hasami/analysis");
+      await page.locator(".empty-state").waitFor();
+      assert.ok((await page.locator(".empty-state").innerText()).includes(NONE[lang]));
+      await shot(page, `practice-analysis-none-${lang}-${where}`);
+    });
+  }
+
   test("after one visit the site opens with no network, and a practice game is played", async () => {
     // The site from a server of its own, stopped after the first visit: nothing can come from
     // the network any more, whatever the browser's offline mode covers.
@@ -315,4 +464,79 @@ describe("practice against the CPU with no network", { skip: skipWithoutServer }
     await shot(page, "practice-offline-reload-en-desktop");
     await context.setOffline(false);
   });
+});
+
+const WAITING = {
+  ar: "حين يتصل هذا الجهاز بالشبكة",
+  en: "as soon as this device is online",
+};
+const SENT = { ar: "هذه المباراة في «مبارياتي»", en: "This game is in My games" };
+const PRACTICE_MARK = { ar: "تدريب · دون تقييم", en: "Practice · unrated" };
+
+describe("a practice game played offline goes to My games", { skip: skipWithoutServer }, () => {
+  const devices = [];
+  after(async () => {
+    for (const d of devices) await d.close();
+  });
+
+  for (const { lang, device, where } of [
+    { lang: "ar", device: PHONE, where: "phone" },
+    { lang: "en", device: DESKTOP, where: "desktop" },
+  ]) {
+    test(`in ${lang} on a ${where}: kept on the device while offline, sent once online, unrated`, async () => {
+      const dev = await practiceDevice(devices, lang, device);
+      const { page, context } = dev;
+      await waitConnected(page);
+      let g = await startPractice(page, "shogi", { side: 0, level: 1 });
+      await context.setOffline(true);
+      // The server's connection is gone (the page's heartbeat finds out within seconds).
+      await page.waitForFunction(() => window.__kaisho?.state?.connection !== "open", null, {
+        timeout: 30_000,
+      });
+      g = await playOn(page, 2, chooser(3));
+      const moves = g.table.game.moves.length;
+      await page.locator("button.resign").click();
+      await page.locator("button.resign-yes").click();
+      g = await waitGroup(page, (g) => g.table.status === "finished");
+      const id = g.practice_id;
+      assert.match(id, /^[0-9a-f]{24}$/);
+      const waiting = page.locator(".practice-outbox.waiting");
+      await waiting.waitFor();
+      assert.match(await waiting.textContent(), new RegExp(WAITING[lang]));
+      await shot(page, `practice-outbox-${lang}-${where}-waiting`);
+
+      // Online again: the page greets the server and sends the game, which says it is stored.
+      await context.setOffline(false);
+      const sent = page.locator(".practice-outbox.sent");
+      await sent.waitFor({ timeout: 60_000 });
+      assert.match(await sent.textContent(), new RegExp(SENT[lang]));
+      assert.deepEqual(await page.evaluate(() => window.__kaisho.state.practiceOutbox.waiting), []);
+
+      // My games lists it, marked as an unrated practice game; its replay has its moves.
+      await page.evaluate(() => (location.hash = "#/history"));
+      const row = page.locator(".history-row", { has: page.locator(".practice-mark") }).first();
+      await row.waitFor({ timeout: 20_000 });
+      assert.equal(await row.getAttribute("data-game"), "shogi");
+      assert.match(
+        await row.locator(".practice-mark").textContent(),
+        new RegExp(PRACTICE_MARK[lang]),
+      );
+      assert.equal(await row.locator(".rating").count(), 0, "no rating change");
+      await shot(page, `practice-outbox-${lang}-${where}-history`);
+      await row.locator(".replay-link").click();
+      await page.waitForFunction(
+        (n) => window.__kaisho?.state?.record?.data?.moves?.length === n,
+        moves,
+        { timeout: 20_000 },
+      );
+      assert.match(
+        await page.locator(".record-title + .practice-mark").textContent(),
+        new RegExp(PRACTICE_MARK[lang]),
+      );
+      const record = await page.evaluate(() => window.__kaisho.state.record.data);
+      assert.equal(record.practice, true);
+      assert.equal(record.result.reason, "resignation");
+      assert.deepEqual(record.moves, g.table.game.moves);
+    });
+  }
 });

@@ -10,11 +10,13 @@ import type { GroupState } from "./net/protocol";
 import { clampIndex } from "./history/replay";
 import type { PageContext } from "./pages/context";
 import { startWorkerEngine } from "./engine/client";
+import { Referee, refereedMove } from "./engine/referee";
 import { AnalysisController } from "./analysis/controller";
 import { demoTable } from "./pages/demo";
 import type { Route } from "./router";
 import { Routing } from "./session/routing";
 import { LocalSession } from "./session/localSession";
+import { PracticeRecords } from "./session/practiceAnalysis";
 import { ServerSession } from "./session/serverSession";
 import {
   type Actions,
@@ -38,6 +40,8 @@ declare global {
       /** Everything announced so far, and how many chimes played (for the tests). */
       readonly announced: readonly string[];
       readonly chimes: number;
+      /** The engine in the page holds the hall's game shown (its legal moves are the board's). */
+      readonly engineInStep: boolean;
     };
   }
 }
@@ -52,6 +56,10 @@ export class App {
   readonly practice: LocalSession;
   /** The CPU's analysis of the record shown, its engine started by the first request. */
   readonly analysis: AnalysisController;
+  /** The rules of the hall's game shown, in the page (legal moves, refusals): engine/referee.ts. */
+  readonly referee: Referee;
+  /** A finished practice game as the record shown (`#/practice/GAME/analysis`), built in the page. */
+  readonly practiceRecords: PracticeRecords;
   /** The demo's sample board (`?demo=GAME`), held in the page. */
   private readonly demo: TableSession;
   /** Every action a page may take (one object: a board view keeps it across renders). */
@@ -88,14 +96,28 @@ export class App {
       i18n,
       engine: startWorkerEngine,
       tableChanged: (prev, next) => this.news.changed(prev, next),
+      // A finished practice game waits on the device to go to My games.
+      finished: (game) => this.server.practiceOutbox.add(game),
     });
     this.analysis = new AnalysisController({ store: this.store, engine: startWorkerEngine });
+    // Its engine is started by the first game of the hall shown, once the page has drawn.
+    this.referee = new Referee({
+      engine: startWorkerEngine,
+      later: (fn) => win.requestAnimationFrame(() => win.setTimeout(fn, 0)),
+    });
+    this.store.subscribe(() => this.followTable());
+    this.practiceRecords = new PracticeRecords({
+      store: this.store,
+      storage: this.storage,
+      engine: startWorkerEngine,
+    });
     this.demo = demoTable(this.store);
     this.actions = this.allActions();
     // A route change first lets the sessions take up what the new page shows, then renders.
     this.routing.onChange((prev, next) => this.practiceRoute(prev, next));
     this.routing.onChange((prev, next) => this.server.routeChanged(prev, next));
     this.routing.onChange((_, next) => this.analysisRoute(next));
+    this.routing.onChange(() => this.followTable());
     this.routing.onChange(() => this.onRender());
     this.applyLang();
     const self = this;
@@ -117,6 +139,10 @@ export class App {
       },
       get chimes() {
         return self.news.chimes;
+      },
+      get engineInStep() {
+        const g = self.store.state.group;
+        return !!g && self.referee.legalMoves(g) !== null;
       },
     };
   }
@@ -142,6 +168,7 @@ export class App {
       i18n: this.i18n,
       route: this.route,
       actions: this.actions,
+      referee: this.referee,
       navigate: (r, replace) => this.routing.navigate(r, replace),
       lastGroupId: () => this.storage.get(KEYS.lastGroup),
     };
@@ -152,6 +179,7 @@ export class App {
     if (this.route.page === "demo") return; // the demo needs no server
     // A practice game needs none either; the server is still greeted, for the rest of the site.
     if (this.route.page === "practice") this.practice.open(this.route.game);
+    if (this.route.page === "practiceRecord") this.practiceRecords.open(this.route.game);
     this.server.connect();
     this.win.document.addEventListener("visibilitychange", () => {
       if (this.win.document.visibilityState === "visible") this.server.reconnectNow();
@@ -164,6 +192,13 @@ export class App {
     if (this.route.page === "demo") return this.demo;
     if (this.route.page === "practice") return this.practice;
     return this.server;
+  }
+
+  /** The referee follows the game of the hall's table shown (a group page), and no other. */
+  private followTable(): void {
+    const g = this.store.state.group;
+    const route = this.route;
+    this.referee.follow(route.page === "group" && g?.id === route.id ? g : null);
   }
 
   /** The practice table is shown in place of the server's table (and forgotten when left). */
@@ -179,20 +214,31 @@ export class App {
 
   /**
    * An analysis belongs to its record: opening another record drops it; leaving the record
-   * pages stops it (its worker closed) and keeps what it found for a return.
+   * pages stops it (its worker closed) and keeps what it found for a return. A practice game's
+   * record page shows the finished practice game the device keeps (built in the page).
    */
   private analysisRoute(next: Route): void {
+    const practiceId = next.page === "practiceRecord" ? this.practiceRecords.open(next.game) : null;
     const a = this.store.state.analysis;
     if (!a) return;
-    if (next.page === "record" && next.id !== a.gameId) this.analysis.drop();
-    else if (next.page !== "record") this.analysis.stop();
+    const id = next.page === "record" ? next.id : practiceId;
+    if (next.page !== "record" && next.page !== "practiceRecord") this.analysis.stop();
+    else if (id !== a.gameId) this.analysis.drop();
   }
 
   /** The table's actions go to the session holding it when they are taken; the rest to their owner. */
   private allActions(): Actions {
     const server = this.server;
     return {
-      move: (text) => this.table().move(text),
+      move: (text) => {
+        const table = this.table();
+        if (table !== server) return table.move(text);
+        const send = (t: string) => server.move(t);
+        void refereedMove(
+          { referee: this.referee, store: this.store, i18n: () => this.i18n, send },
+          text,
+        );
+      },
       resign: () => this.table().resign(),
       start: () => this.table().start(),
       settings: (change) => this.table().settings(change),

@@ -12,7 +12,7 @@ import { renderHistory } from "./pages/history";
 import { renderRecord, replayKey } from "./pages/record";
 import { renderSettings } from "./pages/settings";
 import { renderDemo } from "./pages/demo";
-import { renderPractice } from "./pages/practice";
+import { renderPractice, renderPracticeRecord } from "./pages/practice";
 import { tickClocks } from "./pages/game";
 import { h } from "./ui/dom";
 
@@ -106,6 +106,9 @@ function render(): void {
     case "practice":
       renderPractice(main, ctx, ctx.route.game);
       break;
+    case "practiceRecord":
+      renderPracticeRecord(main, ctx, ctx.route.game);
+      break;
   }
   const g = ctx.store.state.group;
   const status = g?.table.status ?? "";
@@ -157,7 +160,8 @@ function render(): void {
 
 app.setRenderer(render);
 document.addEventListener("keydown", (e) => {
-  if (app.route.page === "record") replayKey(e, app.context());
+  if (app.route.page === "record" || app.route.page === "practiceRecord")
+    replayKey(e, app.context());
 });
 app.start();
 render();

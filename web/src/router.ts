@@ -1,6 +1,7 @@
 // Routes. The invite link is a real path, /g/GROUP_ID (the server serves index.html for
 // it); the other pages use the hash (/#/rules/shogi, /#/history, /#/history/GAME_ID,
-// /#/settings, /#/practice/GAME) so that the server needs no route for them. `?demo=GAME` shows a board from a sample state, without a server.
+// /#/settings, /#/practice/GAME, /#/practice/GAME/analysis) so that the server needs no route
+// for them. `?demo=GAME` shows a board from a sample state, without a server.
 
 import { type GameId, isGameId } from "./net/protocol";
 
@@ -13,6 +14,8 @@ export type Route =
   | { page: "settings" }
   /** A practice game against the CPU in the page, no server needed (session/localSession.ts). */
   | { page: "practice"; game: GameId }
+  /** The last finished practice game of GAME, replayed and analysed (session/practiceAnalysis.ts). */
+  | { page: "practiceRecord"; game: GameId }
   | { page: "demo"; game: GameId; seat: number | null };
 
 const GROUP_ID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -34,7 +37,10 @@ export function parseRoute(loc: { pathname: string; hash: string; search: string
   if (parts[0] === "g" && parts[1] && GROUP_ID.test(parts[1]))
     return { page: "group", id: parts[1] };
   if (parts[0] === "settings") return { page: "settings" };
-  if (parts[0] === "practice" && isGameId(parts[1])) return { page: "practice", game: parts[1] };
+  if (parts[0] === "practice" && isGameId(parts[1]))
+    return parts[2] === "analysis"
+      ? { page: "practiceRecord", game: parts[1] }
+      : { page: "practice", game: parts[1] };
   if (parts[0] === "rules") return { page: "rules", game: isGameId(parts[1]) ? parts[1] : null };
   if (parts[0] === "history") {
     // #/history/GAME_ID: one game's replay (the server's game ids are integers).
@@ -71,6 +77,8 @@ export function routeUrl(r: Route): string {
       return "/#/settings";
     case "practice":
       return `/#/practice/${r.game}`;
+    case "practiceRecord":
+      return `/#/practice/${r.game}/analysis`;
     case "demo":
       return `/?demo=${r.game}${r.seat !== null ? `&seat=${r.seat}` : ""}`;
   }

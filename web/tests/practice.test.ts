@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type KaishoEngine, loadKaishoEngine } from "@kaisho/engine-loader";
 import { EngineError, inPageEngine } from "../src/engine/client";
 import { I18n } from "../src/i18n";
-import type { GroupState } from "../src/net/protocol";
+import type { GroupState, PracticeSubmission } from "../src/net/protocol";
 import {
   LocalSession,
   newPractice,
@@ -28,6 +28,7 @@ beforeAll(async () => {
 function session(storage: KeyValue = memoryStorage()) {
   const store = new Store();
   const changes: [GroupState | null, GroupState][] = [];
+  const finished: PracticeSubmission[] = [];
   const s = new LocalSession({
     store,
     storage,
@@ -36,8 +37,9 @@ function session(storage: KeyValue = memoryStorage()) {
     tableChanged: (prev, next) => changes.push([prev, next]),
     // A small node limit: the same moves every run, quickly.
     cpuLimits: (level, plies) => ({ level, nodes: 3000, seed: plies }),
+    finished: (g) => finished.push(g),
   });
-  return { s, store, storage, changes };
+  return { s, store, storage, changes, finished };
 }
 
 function game(store: Store) {
@@ -186,6 +188,46 @@ describe("a practice game", () => {
     expect(game(store).number).toBe(2);
     expect(game(store).moves).toHaveLength(1);
     expect(JSON.parse(storage.get(KEYS.practice)!).shogi.number).toBe(2);
+  });
+
+  it("that ends goes to My games' outbox once, with its moves, rules and resignation", async () => {
+    const { s, store, finished } = session();
+    s.open("shogi");
+    s.settings({ cpu_level: 2, options: { move_limit: "150" } });
+    s.start();
+    await s.idle();
+    s.move(game(store).legal_moves[0]!);
+    await s.idle();
+    expect(finished).toEqual([]); // not while it is played
+    s.resign();
+    expect(finished).toHaveLength(1);
+    const sent = finished[0]!;
+    expect(sent.id).toMatch(/^[0-9a-f]{24}$/);
+    expect(sent).toMatchObject({ game: "shogi", side: 0, level: 2, resigned: 0 });
+    expect(sent.options["move_limit"]).toBe("150");
+    expect(sent.moves).toEqual(game(store).moves);
+    expect(sent.started_ms).toBeLessThanOrEqual(sent.ended_ms);
+    // The next game has an id of its own; a game given up is not sent.
+    s.start();
+    await s.idle();
+    s.leave();
+    expect(finished).toHaveLength(1);
+  });
+
+  it("ended by the rules goes to the outbox without a resignation", async () => {
+    const { s, store, finished } = session();
+    s.open("musashi");
+    s.settings({ options: { children_limit: "100" } });
+    s.start();
+    await s.idle();
+    for (let i = 0; i < 200 && store.state.group?.table.status === "playing"; i++) {
+      s.move(game(store).legal_moves[0]!);
+      await s.idle();
+    }
+    expect(store.state.group?.table.status).toBe("finished");
+    expect(finished).toHaveLength(1);
+    expect(finished[0]!.resigned).toBeUndefined();
+    expect(finished[0]!.moves).toEqual(game(store).moves);
   });
 
   it("goes on after a reload from what the device kept", async () => {

@@ -69,6 +69,12 @@ describe("parseServerMessage", () => {
     );
     expect(parseServerMessage('{"type":"group","group":{"id":"g"}}')?.type).toBe("group");
     expect(parseServerMessage('{"type":"group"}')).toBeNull();
+    expect(parseServerMessage('{"type":"practice_stored","id":"abc12345","game_id":7}')).toEqual({
+      type: "practice_stored",
+      id: "abc12345",
+      game_id: 7,
+    });
+    expect(parseServerMessage('{"type":"practice_stored","id":7}')).toBeNull();
     expect(parseServerMessage('{"type":"new_thing"}')).toBeNull();
     expect(parseServerMessage("not json")).toBeNull();
     expect(parseServerMessage("[1]")).toBeNull();

@@ -44,7 +44,11 @@ export interface BoardRenderer {
 
 export interface BoardViewInput {
   renderer: BoardRenderer;
-  legal: MoveIndex;
+  /**
+   * The legal moves; or how to get them, asked each time the board needs them (they may come
+   * from the engine in the page a moment after the state: engine/referee.ts).
+   */
+  legal: MoveIndex | (() => MoveIndex);
   canAct: boolean;
   showLegal: boolean;
   dash: boolean;
@@ -52,6 +56,8 @@ export interface BoardViewInput {
   /** Resets the selection when this changes (the group version). */
   key: string;
 }
+
+const NO_MOVES: MoveIndex = { fromSquare: new Map(), drops: new Map() };
 
 export class BoardView {
   readonly root: HTMLDivElement;
@@ -96,11 +102,16 @@ export class BoardView {
     return this.selection;
   }
 
+  private legal(): MoveIndex {
+    const l = this.input?.legal ?? NO_MOVES;
+    return typeof l === "function" ? l() : l;
+  }
+
   private render(): void {
     const input = this.input;
     if (!input) return;
     const hadFocus = this.root.contains(document.activeElement);
-    const destinations = destinationsOf(input.legal, this.selection);
+    const destinations = destinationsOf(this.legal(), this.selection);
     this.built = input.renderer.build({
       selection: this.selection,
       destinations,
@@ -130,7 +141,7 @@ export class BoardView {
   private selectable(name: string): boolean {
     const input = this.input;
     if (!input || !input.canAct || input.pendingTo) return false;
-    if (input.legal.fromSquare.has(name)) return true;
+    if (this.legal().fromSquare.has(name)) return true;
     return !input.showLegal && (this.built?.ownPieceAt(name) ?? false);
   }
 
@@ -140,7 +151,7 @@ export class BoardView {
     if (!input || !input.canAct || input.pendingTo) return;
     const sel = this.selection;
     if (sel) {
-      const dests = destinationsOf(input.legal, sel);
+      const dests = destinationsOf(this.legal(), sel);
       if (
         dests.has(name) ||
         (!input.showLegal &&
@@ -171,7 +182,7 @@ export class BoardView {
       this.setSelection(null);
       return;
     }
-    if (input.legal.drops.has(piece) || !input.showLegal)
+    if (this.legal().drops.has(piece) || !input.showLegal)
       this.setSelection({ kind: "hand", piece, seat });
   }
 
@@ -183,7 +194,7 @@ export class BoardView {
   private choose(sel: Selection, to: string): void {
     const input = this.input;
     if (!input) return;
-    const r = resolveDestination(input.legal, sel, to, input.dash);
+    const r = resolveDestination(this.legal(), sel, to, input.dash);
     if (r.kind === "choose") {
       this.openPromotionDialog(sel, r.plain, r.promote);
       return;
@@ -279,7 +290,7 @@ export class BoardView {
     this.focusName = name;
     e.preventDefault(); // no text selection, no emulated mouse events on touch
     const sel = this.selection;
-    const isDest = sel ? destinationsOf(this.input!.legal, sel).has(name) : false;
+    const isDest = sel ? destinationsOf(this.legal(), sel).has(name) : false;
     if (!isDest && this.selectable(name)) {
       const wasSelected = sel?.kind === "square" && sel.square === name;
       if (!wasSelected) this.setSelection({ kind: "square", square: name });

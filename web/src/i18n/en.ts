@@ -475,7 +475,7 @@ export const en = {
   "play.saving": "Saving your move… the server is slow to store it just now.",
   "play.leave": "Leave the table",
   "play.leave.confirm":
-    "Leave the table? The CPU plays your seat for the rest of this game, and the game then counts for your rating only if you lose it: a win or a draw will not raise it.",
+    "Leave the table? The CPU plays your seat for the rest of this game, and the game then counts for your rating only if it lowers it: a win or a draw will not raise it.",
   "play.leave.yes": "Yes, leave",
 
   "announce.moved": "{who} played {move}.",
@@ -584,4 +584,15 @@ export const en = {
   "practice.save": "Save this game",
   "practice.save.hint":
     "The record as far as it has been played, as a file on this device. Text: Kaisho's notation (start position and moves). KIF and CSA open in shogi software; all files are UTF-8.",
+  "practice.analysis.title": "Practice: {game} · game {n}",
+  "practice.analysis.back": "Back to the practice game",
+  "practice.analysis.none":
+    "This device keeps no finished practice game of {game} to analyse. Finish one first.",
+  "practice.outbox.waiting":
+    "This game goes to My games (unrated) as soon as this device is online.",
+  "practice.outbox.sent": "This game is in My games (unrated).",
+  "history.practice": "Practice · unrated",
+  "err.not_finished": "Only a finished practice game can be kept in My games.",
+  "err.rate_limited.practice":
+    "Many practice games were sent just now; the rest will be sent in a little while.",
 } as const;

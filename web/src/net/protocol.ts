@@ -175,6 +175,8 @@ export interface HistoryGame {
   game_id: number;
   game: GameId;
   group: string;
+  /** A practice game against the CPU that the device sent: unrated. */
+  practice?: boolean;
   /** Player names by seat. */
   players: string[];
   /** Who played each seat (absent from older servers). */
@@ -184,10 +186,26 @@ export interface HistoryGame {
   ended_ms: number;
 }
 
+/** A finished practice game as the server takes it (`practice_game`, less type and rid). */
+export interface PracticeSubmission {
+  /** The device's name for it (8–64 letters, digits, - or _): sent twice, stored once. */
+  id: string;
+  game: GameId;
+  options: Record<string, string>;
+  side: number;
+  level: number;
+  moves: string[];
+  /** The person's seat when they resigned; absent when the rules ended the game. */
+  resigned?: number;
+  started_ms: number;
+  ended_ms: number;
+}
+
 /** One game's record (`record`): `positions[i]` is the position text after i moves. */
 export interface GameRecord {
   game_id: number;
   game: GameId;
+  practice?: boolean;
   players: string[];
   seats?: PlayerRef[];
   start: string;
@@ -225,7 +243,8 @@ export type ServerMessage =
       params?: Record<string, string>;
     }
   | { type: "history"; rid?: string; games: HistoryGame[] }
-  | ({ type: "record"; rid?: string } & GameRecord);
+  | ({ type: "record"; rid?: string } & GameRecord)
+  | { type: "practice_stored"; id: string; game_id: number };
 
 export type ErrorCode =
   | "bad_json"
@@ -244,7 +263,8 @@ export type ErrorCode =
   | "seat_taken"
   | "no_resignation"
   | "rate_limited"
-  | "too_large";
+  | "too_large"
+  | "not_finished";
 
 export type ClientMessage =
   | { type: "hello"; token?: string; name?: string; patches?: boolean; rid?: string }
@@ -269,7 +289,8 @@ export type ClientMessage =
   | { type: "history"; rid?: string }
   | { type: "record"; game_id: number; rid?: string }
   | { type: "remove_member"; group: string; person: string; rid?: string }
-  | { type: "ping"; rid?: string };
+  | { type: "ping"; rid?: string }
+  | ({ type: "practice_game"; rid?: string } & PracticeSubmission);
 
 // ---- builders ---------------------------------------------------------------------------
 
@@ -390,6 +411,11 @@ export function parseServerMessage(data: string): ServerMessage | null {
         options: r.options ?? {},
         result: r.result ?? null,
       } as ServerMessage;
+    }
+    case "practice_stored": {
+      const p = v as { id?: unknown; game_id?: unknown };
+      if (typeof p.id !== "string" || typeof p.game_id !== "number") return null;
+      return { type: "practice_stored", id: p.id, game_id: p.game_id };
     }
     case "group": {
       const g = (v as { group?: unknown }).group;

@@ -6,7 +6,7 @@ import type { PageContext } from "./context";
 import { link } from "./layout";
 import { makeRenderer } from "../boards";
 import { seatName } from "../boards/common";
-import { indexMoves, parseMove } from "../boards/moves";
+import { type MoveIndex, indexMoves, parseMove } from "../boards/moves";
 import { seatEdgeFor, viewQuarterTurns } from "../boards/orientation";
 import { BoardView } from "../boards/view";
 import type { I18n, MsgKey } from "../i18n";
@@ -24,6 +24,13 @@ import { formatRating, notCountedRow, ratingExplanation, signed } from "../ui/ra
 import { placeWord, resultHeadline, resultReason, seatAndName } from "../ui/resultText";
 
 let cached: { key: string; view: BoardView } | null = null;
+
+/** The last list of legal moves indexed (the board asks at each click). */
+let lastIndexed: { list: readonly string[]; index: MoveIndex } | null = null;
+function indexed(list: readonly string[]): MoveIndex {
+  if (lastIndexed?.list !== list) lastIndexed = { list, index: indexMoves(list) };
+  return lastIndexed.index;
+}
 
 /** The board view for this group and language, kept across renders (selection, focus). */
 function boardViewFor(ctx: PageContext, groupId: string, onMove: (t: string) => void): BoardView {
@@ -56,10 +63,17 @@ export function renderGamePanel(
   const view = boardViewFor(ctx, g.id, (t) => actions.move(t));
   const showLegal = String(g.settings.options["show_legal_moves"] ?? "true") === "true";
   const pendingMove = pending ? parseMove(pending.move) : null;
+  // Asked when the board needs them: the engine's in the page once it holds this very state
+  // (a game of the hall, engine/referee.ts), else the state's.
+  const legal = () => {
+    const engine = acting !== null ? (ctx.referee?.legalMoves(g) ?? null) : null;
+    view.root.dataset["legal"] = engine ? "engine" : "state";
+    return indexed(engine ?? (acting !== null ? (game?.legal_moves ?? []) : []));
+  };
   if (typeof renderer !== "string") {
     view.update({
       renderer,
-      legal: indexMoves(acting !== null ? (game?.legal_moves ?? []) : []),
+      legal,
       canAct: acting !== null && !pending,
       showLegal,
       dash: g.game === "musashi",

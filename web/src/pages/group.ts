@@ -16,6 +16,7 @@ import { inviteLink } from "../router";
 import { playsNextGame } from "../state/table";
 import { confirmBox } from "../ui/confirm";
 import { h, isolate } from "../ui/dom";
+import { selectField } from "../ui/fields";
 import { seatName } from "../boards/common";
 import { memberName, seatPlayerName } from "../ui/names";
 import { ratingEl, renderGamePanel } from "./game";
@@ -359,68 +360,50 @@ function settingsBox(ctx: PageContext, g: GroupState): HTMLElement {
   const { i18n, actions } = ctx;
   const playing = g.table.status === "playing";
   const locked = playing || !playsNextGame(g);
-  const select = (
-    id: string,
-    label: string,
-    value: string,
-    choices: [string, string][],
-    onchange: (v: string) => void,
-    hint?: string,
-  ) =>
-    h("div", { class: "field" }, [
-      h("label", { for: id }, [label]),
-      h(
-        "select",
-        {
-          id,
-          disabled: locked,
-          onchange: ((e: Event) =>
-            onchange((e.target as HTMLSelectElement).value)) as EventListener,
-        },
-        choices.map(([v, text]) => h("option", { value: v, selected: v === value }, [text])),
-      ),
-      hint ? h("p", { class: "meaning" }, [hint]) : null,
-    ]);
   const fields: HTMLElement[] = [
-    select(
-      "set-game",
-      i18n.t("group.game"),
-      g.game,
-      GAME_IDS.map((id) => [id, i18n.t(`game.${id}`)]),
-      (v) => actions.settings({ game: v as GameId }),
-    ),
-    select(
-      "set-timer",
-      i18n.t("group.timer"),
-      String(g.settings.timer),
-      [
+    selectField({
+      id: "set-game",
+      label: i18n.t("group.game"),
+      value: g.game,
+      choices: GAME_IDS.map((id) => [id, i18n.t(`game.${id}`)]),
+      onchange: (v) => actions.settings({ game: v as GameId }),
+      disabled: locked,
+    }),
+    selectField({
+      id: "set-timer",
+      label: i18n.t("group.timer"),
+      value: String(g.settings.timer),
+      choices: [
         ["0", i18n.t("group.timer.0")],
         ["30", i18n.t("group.timer.30")],
         ["60", i18n.t("group.timer.60")],
       ],
-      (v) => actions.settings({ timer: Number(v) as 0 | 30 | 60 }),
-    ),
-    select(
-      "set-cpu",
-      i18n.t("group.cpu_level"),
-      String(g.settings.cpu_level),
-      [1, 2, 3, 4, 5, 6, 7, 8].map((n) => [String(n), String(n)]),
-      (v) => actions.settings({ cpu_level: Number(v) }),
-      i18n.t("group.cpu_level.hint"),
-    ),
+      onchange: (v) => actions.settings({ timer: Number(v) as 0 | 30 | 60 }),
+      disabled: locked,
+    }),
+    selectField({
+      id: "set-cpu",
+      label: i18n.t("group.cpu_level"),
+      value: String(g.settings.cpu_level),
+      choices: [1, 2, 3, 4, 5, 6, 7, 8].map((n) => [String(n), String(n)]),
+      onchange: (v) => actions.settings({ cpu_level: Number(v) }),
+      hint: i18n.t("group.cpu_level.hint"),
+      disabled: locked,
+    }),
   ];
   for (const o of g.option_schema) {
     const current = g.settings.options[o.key] ?? o.default;
     fields.push(
-      select(
-        `opt-${o.key}`,
-        optionLabel(i18n, o),
-        String(current),
-        o.choices.map((c) => [String(c), valueLabel(i18n, o.key, c)]),
+      selectField({
+        id: `opt-${o.key}`,
+        label: optionLabel(i18n, o),
+        value: String(current),
+        choices: o.choices.map((c) => [String(c), valueLabel(i18n, o.key, c)]),
         // Option values are strings on the wire, exactly one of the schema's choices.
-        (v) => actions.settings({ options: { [o.key]: v } }),
-        optionMeaning(i18n, g.game, o),
-      ),
+        onchange: (v) => actions.settings({ options: { [o.key]: v } }),
+        hint: optionMeaning(i18n, g.game, o),
+        disabled: locked,
+      }),
     );
   }
   return h("section", { class: "box settings" }, [

@@ -82,7 +82,12 @@ function historyRow(ctx: PageContext, g: HistoryGame): HTMLTableRowElement {
         ? h("time", { datetime: new Date(g.ended_ms).toISOString() }, [isolate(date, "date-text")])
         : "—",
     ]),
-    h("td", { class: "game-name" }, [gameName]),
+    h("td", { class: "game-name" }, [
+      gameName,
+      g.practice
+        ? h("small", { class: "practice-mark" }, [h("br"), i18n.t("history.practice")])
+        : null,
+    ]),
     h(
       "td",
       { class: "players" },

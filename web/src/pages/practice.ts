@@ -3,17 +3,23 @@
 // rules, and the start; during and after it, the same game panel as any table, said to be
 // unrated, with a new game and a way back to the setup, and the game's record to save (the
 // record page's downloads: text, KIF and CSA, written by the engine as the server writes them).
+// After a game, a link to its analysis: the record page for the game, built in the page
+// (#/practice/GAME/analysis, session/practiceAnalysis.ts).
 import type { PageContext } from "./context";
 import type { GameId, GroupState } from "../net/protocol";
 import { seatName } from "../boards/common";
 import { exportFiles } from "../history/replay";
-import { practiceRecord } from "../session/localSession";
+import { practiceIdOf, practiceRecord } from "../session/localSession";
+import { NO_PRACTICE_GAME, practiceOf, practiceRecordGame } from "../session/practiceAnalysis";
 import { LOCAL_TABLE_PREFIX } from "../session/session";
 import { confirmBox } from "../ui/confirm";
 import { h } from "../ui/dom";
 import { exportsBox } from "../ui/exports";
+import { selectField } from "../ui/fields";
 import { renderGamePanel } from "./game";
 import { optionLabel, optionMeaning, valueLabel } from "./group";
+import { link } from "./layout";
+import { renderRecord } from "./record";
 
 /** The new game's question is open (a game in progress is given up). */
 let confirmingNew = false;
@@ -38,6 +44,7 @@ export function renderPractice(root: HTMLElement, ctx: PageContext, game: GameId
   }
   renderGamePanel(root, ctx, g, { practice: true });
   root.append(practiceControls(ctx, g));
+  placeAnalyseLink(root, ctx, g);
   const save = saveBox(ctx, g);
   if (save) root.append(save);
 }
@@ -60,6 +67,52 @@ function saveBox(ctx: PageContext, g: GroupState): HTMLElement | null {
     { title: i18n.t("practice.save"), hint: i18n.t("practice.save.hint") },
     "practice-save",
   );
+}
+
+/**
+ * After a practice game: its analysis by the CPU in the page (#/practice/GAME/analysis), as the
+ * hall's games link to theirs; placed where the hall's link is, after the result.
+ */
+function placeAnalyseLink(root: HTMLElement, ctx: PageContext, g: GroupState): void {
+  if (g.table.status !== "finished" || !g.table.game?.result) return;
+  const el = h("p", { class: "analyse-link" }, [
+    link(ctx, { page: "practiceRecord", game: g.game }, ctx.i18n.t("play.analyse")),
+  ]);
+  const sent = outboxNote(ctx, g);
+  const result = root.querySelector("#result");
+  if (result) result.after(el, ...(sent ? [sent] : []));
+  else root.querySelector(".practice-controls")?.prepend(el, ...(sent ? [sent] : []));
+}
+
+/** Whether the finished game waits on the device for My games, or is there (practiceOutbox.ts). */
+function outboxNote(ctx: PageContext, g: GroupState): HTMLElement | null {
+  const id = practiceIdOf(g);
+  const { waiting, sent } = ctx.store.state.practiceOutbox;
+  const key = id && sent.includes(id) ? "sent" : id && waiting.includes(id) ? "waiting" : null;
+  if (!key) return null;
+  return h("p", { class: `practice-outbox ${key} hint`, role: "status" }, [
+    ctx.i18n.t(`practice.outbox.${key}`),
+  ]);
+}
+
+/**
+ * The last finished practice game of `game` (#/practice/GAME/analysis): the record page for the
+ * record the engine built of it (session/practiceAnalysis.ts), with the CPU's analysis, and the
+ * way back to the practice table.
+ */
+export function renderPracticeRecord(root: HTMLElement, ctx: PageContext, game: GameId): void {
+  const { i18n } = ctx;
+  const rs = ctx.store.state.record;
+  const gameName = i18n.t(`game.${game}`);
+  renderRecord(root, ctx, practiceRecordGame(rs.id) === game ? rs.id : null, {
+    back: { route: { page: "practice", game }, text: i18n.t("practice.analysis.back") },
+    title: (r) =>
+      i18n.t("practice.analysis.title", { game: gameName, n: practiceOf(r)?.number ?? 0 }),
+    yourSeat: (r) => practiceOf(r)?.side ?? null,
+    fileBase: (r) => `kaisho-practice-${game}-${practiceOf(r)?.number ?? 0}`,
+    errorText: (code) =>
+      code === NO_PRACTICE_GAME ? i18n.t("practice.analysis.none", { game: gameName }) : null,
+  });
 }
 
 function practiceControls(ctx: PageContext, g: GroupState): HTMLElement {
@@ -115,56 +168,35 @@ function practiceControls(ctx: PageContext, g: GroupState): HTMLElement {
 
 function setupBox(ctx: PageContext, g: GroupState): HTMLElement {
   const { i18n, actions } = ctx;
-  const select = (
-    id: string,
-    label: string,
-    value: string,
-    choices: [string, string][],
-    onchange: (v: string) => void,
-    hint?: string,
-  ) =>
-    h("div", { class: "field" }, [
-      h("label", { for: id }, [label]),
-      h(
-        "select",
-        {
-          id,
-          onchange: ((e: Event) =>
-            onchange((e.target as HTMLSelectElement).value)) as EventListener,
-        },
-        choices.map(([v, text]) => h("option", { value: v, selected: v === value }, [text])),
-      ),
-      hint ? h("p", { class: "meaning" }, [hint]) : null,
-    ]);
   const side = g.table.your_seats[0] ?? 0;
   const fields: HTMLElement[] = [
-    select(
-      "practice-side",
-      i18n.t("practice.side"),
-      String(side),
-      g.table.seat_names.map((_, s) => [String(s), seatName(g, s, i18n)]),
-      (v) => actions.seat(Number(v)),
-    ),
-    select(
-      "practice-level",
-      i18n.t("group.cpu_level"),
-      String(g.settings.cpu_level),
-      [1, 2, 3, 4, 5, 6, 7, 8].map((n) => [String(n), String(n)]),
-      (v) => actions.settings({ cpu_level: Number(v) }),
-      i18n.t("group.cpu_level.hint"),
-    ),
+    selectField({
+      id: "practice-side",
+      label: i18n.t("practice.side"),
+      value: String(side),
+      choices: g.table.seat_names.map((_, s) => [String(s), seatName(g, s, i18n)]),
+      onchange: (v) => actions.seat(Number(v)),
+    }),
+    selectField({
+      id: "practice-level",
+      label: i18n.t("group.cpu_level"),
+      value: String(g.settings.cpu_level),
+      choices: [1, 2, 3, 4, 5, 6, 7, 8].map((n) => [String(n), String(n)]),
+      onchange: (v) => actions.settings({ cpu_level: Number(v) }),
+      hint: i18n.t("group.cpu_level.hint"),
+    }),
   ];
   for (const o of g.option_schema) {
     const current = g.settings.options[o.key] ?? o.default;
     fields.push(
-      select(
-        `practice-opt-${o.key}`,
-        optionLabel(i18n, o),
-        String(current),
-        o.choices.map((c) => [String(c), valueLabel(i18n, o.key, c)]),
-        (v) => actions.settings({ options: { [o.key]: v } }),
-        optionMeaning(i18n, g.game, o),
-      ),
+      selectField({
+        id: `practice-opt-${o.key}`,
+        label: optionLabel(i18n, o),
+        value: String(current),
+        choices: o.choices.map((c) => [String(c), valueLabel(i18n, o.key, c)]),
+        onchange: (v) => actions.settings({ options: { [o.key]: v } }),
+        hint: optionMeaning(i18n, g.game, o),
+      }),
     );
   }
   return h("section", { class: "box settings practice-setup" }, [

@@ -1,4 +1,5 @@
-// One finished game (#/history/GAME_ID, the `record` message): the board at any position
+// One finished game (#/history/GAME_ID, the `record` message; or a practice game's record
+// built in the page, #/practice/GAME/analysis, pages/practice.ts): the board at any position
 // (drawn read-only by the game's renderer from the server's `positions[i]`), the move list,
 // first/previous/next/last (buttons, Left/Right/Home/End keys), the result, the table's
 // local rules, and downloads of the record (text, KIF, CSA); and the CPU's analysis of the
@@ -30,30 +31,61 @@ import { seatPlayerName } from "../ui/names";
 import { notationSelect, resultBox } from "./game";
 import { valueLabel } from "./group";
 import { link } from "./layout";
+import type { Route } from "../router";
 import { seatNameFor } from "./seatNames";
 
-export function renderRecord(root: HTMLElement, ctx: PageContext, id: number): void {
+/**
+ * What differs for a record the page built itself (a practice game: pages/practice.ts) from a
+ * stored game's: the way back, the title, whose seat the board is seen from, the files' names,
+ * and why there is no record to show.
+ */
+export interface RecordView {
+  back: { route: Route; text: string };
+  title(r: GameRecord): string;
+  yourSeat(r: GameRecord): number | null;
+  /** The downloads' names, without the extension (default "kaisho-GAME-ID"). */
+  fileBase?(r: GameRecord): string;
+  /** Why there is no record, for an error code it knows (else the stored game's words). */
+  errorText?(code: string | undefined): string | null;
+}
+
+/** A stored game's record page (#/history/GAME_ID). */
+function storedView(ctx: PageContext): RecordView {
+  const { i18n } = ctx;
+  return {
+    back: { route: { page: "history" }, text: i18n.t("record.back") },
+    title: (r) => i18n.t("record.title", { game: i18n.t(`game.${r.game}`), id: String(r.game_id) }),
+    yourSeat: (r) => seatOfPerson(r.result, ctx.store.state.person?.id ?? null, r.seats),
+  };
+}
+
+/** Record `id` (the one in the store; null: none yet), shown as `view` says. */
+export function renderRecord(
+  root: HTMLElement,
+  ctx: PageContext,
+  id: number | null,
+  view: RecordView = storedView(ctx),
+): void {
   const { i18n } = ctx;
   const rs = ctx.store.state.record;
-  const back = h("p", { class: "back-link" }, [
-    link(ctx, { page: "history" }, i18n.t("record.back")),
-  ]);
-  if (rs.id !== id || rs.status === "loading" || rs.status === "idle") {
+  const back = h("p", { class: "back-link" }, [link(ctx, view.back.route, view.back.text)]);
+  if (id === null || rs.id !== id || rs.status === "loading" || rs.status === "idle") {
     root.append(back, h("p", { role: "status" }, [i18n.t("record.loading")]));
     return;
   }
   if (rs.status === "error" || !rs.data) {
     const text =
-      rs.error === "no_game"
+      view.errorText?.(rs.error) ??
+      (rs.error === "no_game"
         ? i18n.t("record.notFound")
-        : i18n.t("record.error", { message: rs.error ?? "?" });
+        : i18n.t("record.error", { message: rs.error ?? "?" }));
     root.append(back, h("div", { class: "empty-state", role: "alert" }, [h("p", {}, [text])]));
     return;
   }
   const r = rs.data;
   const total = r.moves.length;
   const index = clampIndex(rs.index, total);
-  const yourSeat = seatOfPerson(r.result, ctx.store.state.person?.id ?? null, r.seats);
+  const yourSeat = view.yourSeat(r);
   const g = replayGroup(r, index, yourSeat);
   const analysis = analysisOf(ctx.store.state.analysis, r.game_id);
   const judged = analysis ? judgedMoves(r, analysis) : new Map<number, MoveJudgement>();
@@ -79,9 +111,8 @@ export function renderRecord(root: HTMLElement, ctx: PageContext, id: number): v
 
   root.append(
     back,
-    h("h1", { class: "record-title" }, [
-      i18n.t("record.title", { game: i18n.t(`game.${r.game}`), id: String(r.game_id) }),
-    ]),
+    h("h1", { class: "record-title" }, [view.title(r)]),
+    ...(r.practice ? [h("p", { class: "practice-mark hint" }, [i18n.t("history.practice")])] : []),
     h("div", { class: `table-layout replay game-${r.game}`, "data-index": index }, [
       h("div", { class: "board-wrap" }, [
         // The CPU's line said above the board too: on a phone the box is below it.
@@ -101,7 +132,7 @@ export function renderRecord(root: HTMLElement, ctx: PageContext, id: number): v
         analysisBox(ctx, r, index, analysis, judged),
         movesBox(ctx, r, index, judged),
         resultBox(ctx, g),
-        exportsBox(ctx.i18n, exportFiles(r), {
+        exportsBox(ctx.i18n, exportFiles(r, view.fileBase?.(r)), {
           title: ctx.i18n.t("record.export"),
           hint: ctx.i18n.t("record.export.hint"),
         }),

@@ -17,6 +17,7 @@ import type {
   GroupState,
   NotationStyle,
   OptionSpec,
+  PracticeSubmission,
   SeatInfo,
 } from "../net/protocol";
 import { SEAT_NAMES } from "../pages/seatNames";
@@ -24,6 +25,7 @@ import { musashiBoard } from "../rules/musashiGeometry";
 import { KEYS, type KeyValue } from "../state/storage";
 import { type Store, makeNotice } from "../state/store";
 import { errorText } from "../ui/errors";
+import { newPracticeId } from "./practiceOutbox";
 import { LOCAL_TABLE_PREFIX, type SettingsChange, type TableSession } from "./session";
 
 /** What the server's CPU thinks a move at the table's default (`--cpu-ms`, docs/cpu.md). */
@@ -48,6 +50,9 @@ export interface SavedPractice {
   moves: string[];
   /** The seat that resigned, or null. */
   resigned: number | null;
+  /** The game's own id (sent to My games with it) and when it began; absent before a game. */
+  id?: string;
+  startedAt?: number;
 }
 
 /** The local rules a practice game offers, for a game (the engine's schema, less table rules). */
@@ -98,6 +103,8 @@ export function readPractice(storage: KeyValue, game: GameId): SavedPractice | n
       status: p.status,
       moves: p.moves,
       resigned: typeof p.resigned === "number" ? p.resigned : null,
+      ...(typeof p.id === "string" ? { id: p.id } : {}),
+      ...(typeof p.startedAt === "number" ? { startedAt: p.startedAt } : {}),
     };
   } catch {
     return null;
@@ -132,7 +139,14 @@ export interface PracticeExtras {
 /** The practice table's GroupState, with the game's records to save. */
 export type PracticeGroupState = GroupState & {
   practice_records?: { number: number; files: Partial<Record<RecordFormat, string>> };
+  /** The game's own id (the one My games knows it by once sent: practiceOutbox.ts). */
+  practice_id?: string;
 };
+
+/** The id of the practice game a group state shows, or null. */
+export function practiceIdOf(g: GroupState): string | null {
+  return (g as PracticeGroupState).practice_id ?? null;
+}
 
 /** The records of the practice game a group state shows (to save), or null. */
 export function practiceRecord(
@@ -260,6 +274,7 @@ export function practiceGroup(
       ...(info ? { game: info } : {}),
     },
     ...(info && records ? { practice_records: { number: p.number, files: records } } : {}),
+    ...(info && p.id ? { practice_id: p.id } : {}),
   };
 }
 
@@ -284,6 +299,8 @@ export interface LocalSessionDeps {
   tableChanged: (prev: GroupState | null, next: GroupState) => void;
   /** A CPU move's limits at a level (default: the level within the server's time, CPU_MS). */
   cpuLimits?: (level: number, plies: number) => ThinkLimits;
+  /** A practice game ended (by the rules or resigned): it may go to My games. */
+  finished?: (game: PracticeSubmission) => void;
 }
 
 export class LocalSession implements TableSession {
@@ -416,6 +433,7 @@ export class LocalSession implements TableSession {
     saved.resigned = saved.setup.side;
     saved.status = "finished";
     this.save();
+    this.submit();
     this.deps.store.update({ pending: null });
     this.publish();
     // The records again, now ending with the resignation. They are written from the kept moves:
@@ -450,6 +468,8 @@ export class LocalSession implements TableSession {
       status: "playing",
       moves: [],
       resigned: null,
+      id: newPracticeId(),
+      startedAt: Date.now(),
     };
     this.snapshot = null;
     this.extras = null;
@@ -548,6 +568,7 @@ export class LocalSession implements TableSession {
     this.snapshot = snap;
     if (snap.result) saved.status = "finished";
     this.save();
+    if (snap.result) this.submit();
     await this.describe(gen);
     if (gen !== this.generation) return false;
     this.publish();
@@ -610,6 +631,24 @@ export class LocalSession implements TableSession {
       if (gen === this.generation) this.extras = null;
       console.error("practice engine: the record:", e);
     }
+  }
+
+  /** The game that just ended goes to the outbox of My games (practiceOutbox.ts). */
+  private submit(): void {
+    const game = this.game;
+    const saved = this.saved;
+    if (!game || !saved?.id || saved.status !== "finished") return;
+    this.deps.finished?.({
+      id: saved.id,
+      game,
+      options: { ...saved.setup.options },
+      side: saved.setup.side,
+      level: saved.setup.level,
+      moves: [...saved.moves],
+      ...(saved.resigned !== null ? { resigned: saved.resigned } : {}),
+      started_ms: saved.startedAt ?? Date.now(),
+      ended_ms: Date.now(),
+    });
   }
 
   private failed(e: unknown): void {

@@ -17,6 +17,7 @@ import type { Route } from "../router";
 import { KEYS, type KeyValue } from "../state/storage";
 import { type PendingMove, type Store, makeNotice } from "../state/store";
 import { errorText } from "../ui/errors";
+import { PracticeOutbox } from "./practiceOutbox";
 import {
   type CreateMode,
   type ServerRequests,
@@ -61,8 +62,22 @@ export class ServerSession implements TableSession, ServerRequests {
   private resumeOffered = false;
   /** When the page last followed `moved` (a proxy that keeps sending it back is not followed). */
   private redirectTimes: number[] = [];
+  /** Finished practice games on their way to My games, sent once the server greets us. */
+  readonly practiceOutbox: PracticeOutbox;
 
-  constructor(private readonly deps: ServerSessionDeps) {}
+  constructor(private readonly deps: ServerSessionDeps) {
+    this.practiceOutbox = new PracticeOutbox({
+      storage: deps.storage,
+      store: deps.store,
+      send: (m) => this.send(m),
+      online: () =>
+        !!this.conn && !!deps.store.state.person && deps.store.state.connection === "open",
+      // My games shown: it shows the game just stored.
+      stored: () => {
+        if (this.route.page === "history") this.requestHistory();
+      },
+    });
+  }
 
   private get store(): Store {
     return this.deps.store;
@@ -86,9 +101,10 @@ export class ServerSession implements TableSession, ServerRequests {
       onMessage: (m) => this.receive(m),
       onStatus: (s, attempt) => {
         // A lost connection ends the pending move: the re-sync shows whether it was taken.
-        if (s === "closed")
+        if (s === "closed") {
           store.update({ connection: s, reconnectAttempt: attempt, pending: null });
-        else store.update({ connection: s, reconnectAttempt: attempt });
+          this.practiceOutbox.disconnected();
+        } else store.update({ connection: s, reconnectAttempt: attempt });
       },
       createSocket: this.deps.createSocket,
     });
@@ -140,6 +156,8 @@ export class ServerSession implements TableSession, ServerRequests {
         return this.store.update({ history: { status: "ready", games: m.games ?? [] } });
       case "record":
         return this.onRecord(m);
+      case "practice_stored":
+        return this.practiceOutbox.stored(m.id);
     }
   }
 
@@ -169,6 +187,7 @@ export class ServerSession implements TableSession, ServerRequests {
     if (r.page === "history") this.requestHistory();
     if (r.page === "record" && store.state.record.status !== "ready")
       this.requestRecord(r.id, true);
+    this.practiceOutbox.greeted();
   }
 
   /**
@@ -230,6 +249,8 @@ export class ServerSession implements TableSession, ServerRequests {
 
   /** An error: each kind that needs more than a notice is handled first, in this order. */
   private onError(m: ServerMessageOf<"error">): void {
+    // The answer to a practice game sent: the outbox decides (never a notice).
+    if (this.practiceOutbox.failed(m.rid, m.code)) return;
     const pending = this.store.state.pending;
     if (m.code === "moved") {
       this.followMoved(

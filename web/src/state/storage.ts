@@ -67,4 +67,8 @@ export const KEYS = {
   seen: "seen",
   /** Practice games against the CPU in the page, by game (session/localSession.ts). */
   practice: "practice",
+  /** Finished practice games waiting to be sent to My games (session/practiceOutbox.ts). */
+  practiceOutbox: "practiceOutbox",
+  /** Ids of the practice games the server stored lately. */
+  practiceSent: "practiceSent",
 } as const;

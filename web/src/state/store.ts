@@ -58,6 +58,8 @@ export interface AppState {
   record: RecordState;
   /** The CPU's analysis of a record (analysis/controller.ts), kept across renders. */
   analysis: AnalysisState | null;
+  /** Practice games waiting on the device to go to My games, and those sent lately (ids). */
+  practiceOutbox: { waiting: string[]; sent: string[] };
 }
 
 export interface RecordState {
@@ -88,6 +90,7 @@ export class Store {
     history: { status: "idle", games: [] },
     record: { status: "idle", id: null, data: null, index: 0 },
     analysis: null,
+    practiceOutbox: { waiting: [], sent: [] },
   };
 
   subscribe(l: Listener): () => void {
