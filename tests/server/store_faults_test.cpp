@@ -88,5 +88,31 @@ TEST_F(HallStoreFaults, ACpuRetryPendingWhenTheHallStopsDoesNothing) {
   EXPECT_EQ(cpu_.requests, asked) << "no CPU request from a hall that is gone";
 }
 
+TEST_F(HallStoreFaults, ACpuRetryForATurnThatHasMovedOnAsksNothing) {
+  ConnId a = person("A");
+  const std::string id = create(a, "shogi");
+  send(a, {{"type", "start"}, {"group", id}});
+  cpu_.hold = true;
+  send(a, {{"type", "move"}, {"group", id}, {"move", "7g7f"}, {"version", group(a)["version"]}});
+  faults_->fail_appends = 1;
+  for (auto& answer : cpu_.held) answer();
+  cpu_.held.clear();
+  clock_.run();
+  ASSERT_GE(clock_.pending_timers(), 1u) << "a retry is pending";
+  // Before it fires the game ends and the next begins, the CPU to open it (its search held):
+  // the retry belongs to a turn that is over and must not ask the CPU again.
+  send(a, {{"type", "resign"}, {"group", id}});
+  send(a, {{"type", "start"}, {"group", id}});
+  ASSERT_EQ(group(a)["table"]["game"]["number"], 2);
+  ASSERT_EQ(cpu_.held.size(), 1u) << "the CPU thinks about game 2's first move";
+  const int asked = cpu_.requests;
+  clock_.advance(5000);
+  EXPECT_EQ(cpu_.requests, asked) << "one search for the turn, not two";
+  for (auto& answer : cpu_.held) answer();
+  cpu_.held.clear();
+  clock_.run();
+  EXPECT_EQ(group(a)["table"]["game"]["moves"].size(), 1u);
+}
+
 }  // namespace
 }  // namespace kaisho::server::testing

@@ -81,18 +81,19 @@ void Hall::on_practice_game(ConnId c, const std::string& rid, const pr::Practice
   row.result_json = pr::encode_result(result);  // no rating changes: practice is unrated
   const int64_t now = scheduler_.wall_ms();
   row.ended_ms = std::clamp<int64_t>(m.ended_ms, now - kLongestPracticeMs, now);
-  row.started_ms = std::clamp<int64_t>(m.started_ms, row.ended_ms - kLongestPracticeMs, row.ended_ms);
+  row.started_ms =
+      std::clamp<int64_t>(m.started_ms, row.ended_ms - kLongestPracticeMs, row.ended_ms);
 
   std::weak_ptr<bool> alive = alive_;
-  writes_.write({Write{std::move(row), {}}}, scheduler_,
-                [this, alive, c, rid, id = m.id](Outcomes out) {
-                  if (auto a = alive.lock(); !a || !*a) return;
-                  Result<int64_t>& stored = out.front();
-                  // Refused: the same game was stored before (its device sent it again).
-                  if (stored || stored.error().code == "refused")
-                    return outbox_.send(c, pr::encode_practice_stored(id, stored ? *stored : 0));
-                  send_error(c, rid, "store", "the practice game could not be stored; send it again");
-                });
+  writes_.write(
+      {Write{std::move(row), {}}}, scheduler_, [this, alive, c, rid, id = m.id](Outcomes out) {
+        if (auto a = alive.lock(); !a || !*a) return;
+        Result<int64_t>& stored = out.front();
+        // Refused: the same game was stored before (its device sent it again).
+        if (stored || stored.error().code == "refused")
+          return outbox_.send(c, pr::encode_practice_stored(id, stored ? *stored : 0));
+        send_error(c, rid, "store", "the practice game could not be stored; send it again");
+      });
 }
 
 }  // namespace kaisho::server
