@@ -282,13 +282,15 @@ void CpuPool::dispatch() {
         continue;
       }
     }
+    // Forgotten first: a search taken back may be sent again at once, and its new row is not
+    // the old one's to delete.
+    for (CpuJobId id : to_forget) queue_->forget(id);
     for (size_t k = 0; k < to_send.size(); ++k)
       if (Status s = queue_->send(to_send[k].first, to_send[k].second, deadlines[k]); !s) {
         std::lock_guard lock(mutex_);
         if (auto it = at_workers_.find(to_send[k].first); it != at_workers_.end())
           it->second.rescue_at_ms = 0;  // not sent: back to the pool at the next turn
       }
-    for (CpuJobId id : to_forget) queue_->forget(id);
     auto answers = queue_->answers(10);
     std::lock_guard lock(mutex_);
     for (auto& [id, move] : answers) {

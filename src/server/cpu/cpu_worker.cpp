@@ -6,6 +6,8 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <map>
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -43,15 +45,85 @@ PGconn* connect_worker(const std::string& uri) {
   return conn;
 }
 
+int64_t steady_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+// The rows this process's threads are searching, so that a cancel (kCancelChannel, with the
+// row's id) stops the one searching it. A cancel may come before the thread that took the row
+// says so: it is kept a minute for it.
+class Running {
+ public:
+  // The thread with `stop` starts searching row `id` (its flag raised if already cancelled).
+  void start(const std::string& id, ai::StopFlag& stop) {
+    std::lock_guard lock(mutex_);
+    stop.store(cancelled_.erase(id) > 0);
+    running_[id] = &stop;
+  }
+  void finish(const std::string& id) {
+    std::lock_guard lock(mutex_);
+    running_.erase(id);
+  }
+  void cancel(const std::string& id) {
+    std::lock_guard lock(mutex_);
+    if (auto it = running_.find(id); it != running_.end()) {
+      it->second->store(true);
+      return;
+    }
+    // Most are rows that another worker searches, or that were answered meanwhile.
+    const int64_t now = steady_ms();
+    for (auto c = cancelled_.begin(); c != cancelled_.end();)
+      c = now - c->second > 60'000 ? cancelled_.erase(c) : std::next(c);
+    cancelled_[id] = now;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::map<std::string, ai::StopFlag*> running_;
+  std::map<std::string, int64_t> cancelled_;  // with when
+};
+
+// Listens for cancelled searches (a session of its own: a search thread's session is in a
+// transaction, and notifications wait for its end). Cancels sent while this session is lost
+// are missed: those searches run their time, and their answers are ignored.
+void cancel_loop(const WorkerConfig& config, const std::atomic<bool>& stop, Running& running) {
+  PGconn* conn = nullptr;
+  while (!stop.load()) {
+    if (!conn || PQstatus(conn) != CONNECTION_OK) {
+      if (conn) PQfinish(conn);
+      std::string error;
+      conn = pg::connect(config.db, &error);
+      Rows listen =
+          conn ? exec(conn, (std::string("LISTEN ") + kCancelChannel).c_str()) : Rows(nullptr);
+      if (!listen.ok()) {
+        if (conn) PQfinish(conn);
+        conn = nullptr;
+        std::this_thread::sleep_for(std::chrono::seconds(1));
+        continue;
+      }
+    }
+    pollfd fd{PQsocket(conn), POLLIN, 0};
+    ::poll(&fd, 1, 200);
+    if (!PQconsumeInput(conn)) continue;  // lost: connected again above
+    while (PGnotify* n = PQnotifies(conn)) {
+      running.cancel(n->extra);
+      PQfreemem(n);
+    }
+  }
+  if (conn) PQfinish(conn);
+}
+
 // One thread: take the most urgent search nobody has, think, answer; wait for a notification
-// (or 200 ms) when there is none.
-void search_loop(const WorkerConfig& config, const std::atomic<bool>& stop) {
+// (or 200 ms) when there is none. A search cancelled meanwhile is stopped, and its row deleted.
+void search_loop(const WorkerConfig& config, const std::atomic<bool>& stop, Running& running) {
   if (config.nice > 0)
     setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), config.nice);
   PGconn* conn = nullptr;
   std::unique_ptr<ai::Searcher> searcher;
   std::string searcher_game;
-  const ai::StopFlag never{false};
+  ai::StopFlag cancelled{false};
   while (!stop.load()) {
     if (!conn || PQstatus(conn) != CONNECTION_OK) {
       if (conn) PQfinish(conn);
@@ -74,6 +146,8 @@ void search_loop(const WorkerConfig& config, const std::atomic<bool>& stop) {
       while (PGnotify* n = PQnotifies(conn)) PQfreemem(n);
       continue;
     }
+    const std::string row = job.text(0, 0);
+    running.start(row, cancelled);
     CpuJob j;
     j.game = job.text(0, 1);
     j.options = job.text(0, 2);
@@ -95,16 +169,22 @@ void search_loop(const WorkerConfig& config, const std::atomic<bool>& stop) {
       }
       std::string best;
       if (searcher && !position.value().state->outcome().over())
-        best = searcher->search(*position.value().state, limits_of(j), never, {}).best_move;
+        best = searcher->search(*position.value().state, limits_of(j), cancelled, {}).best_move;
       if (best.empty()) {
         auto legal = position.value().state->legal_moves();
         if (!legal.empty()) best = legal.front();
       }
       if (!best.empty()) move = std::move(best);
     }
-    Rows answer = exec(conn, "UPDATE cpu_jobs SET move = $2, answered_by = $3 WHERE id = $1",
-                       {job.text(0, 0), move, config.name});
-    Rows notify(PQexec(conn, "NOTIFY kaisho_cpu_answers"));
+    running.finish(row);
+    if (cancelled.load()) {
+      // Nobody will read it: the row goes, and the thread takes the next search at once.
+      Rows gone = exec(conn, "DELETE FROM cpu_jobs WHERE id = $1", {row});
+    } else {
+      Rows answer = exec(conn, "UPDATE cpu_jobs SET move = $2, answered_by = $3 WHERE id = $1",
+                         {row, move, config.name});
+      Rows notify(PQexec(conn, "NOTIFY kaisho_cpu_answers"));
+    }
     Rows end(PQexec(conn, "COMMIT"));
   }
   if (conn) PQfinish(conn);
@@ -117,9 +197,11 @@ Status run_cpu_worker(const WorkerConfig& config, const std::atomic<bool>& stop)
   PGconn* probe = pg::connect(config.db, &error);
   if (!probe) return make_error("cpu_worker", error);
   PQfinish(probe);
+  Running running;
   std::vector<std::thread> threads;
+  threads.emplace_back([&config, &stop, &running] { cancel_loop(config, stop, running); });
   for (int i = 0; i < config.threads; ++i)
-    threads.emplace_back([&config, &stop] { search_loop(config, stop); });
+    threads.emplace_back([&config, &stop, &running] { search_loop(config, stop, running); });
   for (auto& t : threads) t.join();
   return ok_status();
 }

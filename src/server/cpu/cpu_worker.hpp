@@ -2,7 +2,8 @@
 // A CPU worker process's work (`kaisho cpu-worker`, docs/cpu.md, "Worker processes"): threads
 // that take searches from the game servers' queue table in PostgreSQL, most urgent first, each
 // kept locked while it is searched, and write the moves back. Each thread is a database session
-// the game servers count.
+// the game servers count. One more thread listens for cancelled searches (kCancelChannel) and
+// stops the thread searching one: it deletes the row and takes the next search.
 #include <atomic>
 #include <string>
 

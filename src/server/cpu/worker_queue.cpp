@@ -3,6 +3,7 @@
 #include <poll.h>
 
 #include <chrono>
+#include <set>
 
 #include "core/log.hpp"
 #include "server/store/pg_connection.hpp"
@@ -31,8 +32,14 @@ class PostgresWorkerQueue final : public WorkerQueue {
       : uri_(std::move(uri)), server_(std::move(server)) {}
   ~PostgresWorkerQueue() override {
     if (conn_) {
-      // Whatever this server still waits for is not wanted by anyone now.
-      exec("DELETE FROM cpu_jobs WHERE server = $1", {server_});
+      // Whatever this server still waits for is not wanted by anyone now: the rows go, and
+      // the searches the workers are making of them stop (as in forget).
+      exec(
+          "DELETE FROM cpu_jobs WHERE id IN (SELECT id FROM cpu_jobs WHERE server = $1 FOR "
+          "UPDATE SKIP LOCKED)",
+          {server_});
+      exec("SELECT pg_notify($2, id::text) FROM cpu_jobs WHERE server = $1 AND move IS NULL",
+           {server_, kCancelChannel});
       PQfinish(conn_);
     }
   }
@@ -41,13 +48,41 @@ class PostgresWorkerQueue final : public WorkerQueue {
     const int64_t now = steady_ms();
     if (now - capacity_checked_ms_ < 200) return capacity_;
     capacity_checked_ms_ = now;
-    // A worker's thread is a session of the database named for it: one that dies (its
-    // connection closed) is no longer counted at once.
+    // A worker's thread, and a game server's queue, is a session of the database named for
+    // it: one that dies (its connection closed) is no longer counted at once. The servers'
+    // queues share the workers' threads out (share_of_workers), each knowing its place in
+    // their order from the same view of the sessions.
     Rows r = exec(
-        "SELECT count(*) FROM pg_stat_activity WHERE application_name = $1 AND datname = "
-        "current_database()",
-        {kWorkerApplication});
-    capacity_ = r.ok() && r.size() == 1 ? static_cast<int>(r.integer(0, 0)) : 0;
+        "WITH queues AS (SELECT application_name COLLATE \"C\" AS name, pid FROM "
+        "pg_stat_activity WHERE datname = current_database() AND starts_with(application_name, "
+        "$2)), me AS (SELECT name, pid FROM queues WHERE pid = pg_backend_pid()) "
+        "SELECT (SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND "
+        "application_name = $1), (SELECT count(*) FROM queues), "
+        "(SELECT count(*) FROM queues, me WHERE (queues.name, queues.pid) < (me.name, me.pid)), "
+        "(SELECT count(*) FROM me)",
+        {kWorkerApplication, kQueueApplication});
+    // Not among the queues (its name not set): no part, rather than one another server has.
+    capacity_ =
+        r.ok() && r.size() == 1 && r.integer(0, 3) == 1
+            ? share_of_workers(static_cast<int>(r.integer(0, 0)), static_cast<int>(r.integer(0, 1)),
+                               static_cast<int>(r.integer(0, 2)))
+            : 0;
+    // Rows forgotten while a worker held them, whose worker died or stalled without deleting
+    // them: they go as soon as it lets go, before another worker takes them.
+    if (!held_.empty()) {
+      std::string ids;
+      for (const auto& id : held_) ids += (ids.empty() ? "{" : ",") + id;
+      ids += "}";
+      exec(
+          "DELETE FROM cpu_jobs WHERE id IN (SELECT id FROM cpu_jobs WHERE id = ANY($1::bigint[]) "
+          "FOR UPDATE SKIP LOCKED)",
+          {ids});
+      Rows left = exec("SELECT id FROM cpu_jobs WHERE id = ANY($1::bigint[])", {ids});
+      if (left.ok()) {
+        held_.clear();
+        for (int i = 0; i < left.size(); ++i) held_.insert(left.text(i, 0));
+      }
+    }
     // Answers nobody took (their server forgot them) do not stay.
     exec("DELETE FROM cpu_jobs WHERE server = $1 AND deadline < $2",
          {server_, std::to_string(wall_ms() - 60'000)});
@@ -70,10 +105,19 @@ class PostgresWorkerQueue final : public WorkerQueue {
   }
 
   void forget(CpuJobId id) override {
-    exec(
+    Rows gone = exec(
         "DELETE FROM cpu_jobs WHERE id IN (SELECT id FROM cpu_jobs WHERE server = $1 AND job = $2 "
         "FOR UPDATE SKIP LOCKED)",
         {server_, std::to_string(id)});
+    if (gone.ok() && gone.affected() > 0) return;
+    // A worker is thinking about it (its row is locked): the workers hear which row, and the
+    // one searching it stops at its next poll and deletes it.
+    // Should that worker die first, the row goes when it lets go (capacity).
+    Rows held = exec(
+        "SELECT id, pg_notify($3, id::text) FROM cpu_jobs WHERE server = $1 AND job = $2 AND "
+        "move IS NULL",
+        {server_, std::to_string(id), kCancelChannel});
+    for (int i = 0; held.ok() && i < held.size(); ++i) held_.insert(held.text(i, 0));
   }
 
   std::vector<std::pair<CpuJobId, std::string>> answers(int ms) override {
@@ -106,8 +150,15 @@ class PostgresWorkerQueue final : public WorkerQueue {
       log::warning("cpu worker queue: " + error);
       return false;
     }
+    // The session's name tells the other servers a queue shares the workers (capacity).
+    Rows named = exec("SELECT set_config('application_name', $1, false)",
+                      {std::string(kQueueApplication) + server_});
     Rows r(PQexec(conn_, "LISTEN kaisho_cpu_answers"));
-    return r.ok();
+    if (named.ok() && r.ok()) return true;
+    log::warning("cpu worker queue: " + (named.ok() ? r.error() : named.error()));
+    PQfinish(conn_);
+    conn_ = nullptr;
+    return false;
   }
 
  private:
@@ -123,11 +174,18 @@ class PostgresWorkerQueue final : public WorkerQueue {
   std::string server_;
   PGconn* conn_ = nullptr;
   int capacity_ = 0;
+  std::set<std::string> held_;  // ids of rows forgotten while a worker held them
   int64_t capacity_checked_ms_ = -1'000'000;
   int64_t reconnect_tried_ms_ = -1'000'000;
 };
 
 }  // namespace
+
+int share_of_workers(int threads, int servers, int before) {
+  if (threads <= 0) return 0;
+  if (servers <= 1) return threads;
+  return threads / servers + (before < threads % servers ? 1 : 0);
+}
 
 Result<std::unique_ptr<WorkerQueue>> open_worker_queue(const std::string& uri,
                                                        const std::string& server_name) {

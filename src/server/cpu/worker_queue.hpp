@@ -4,8 +4,11 @@
 // A game server inserts a row per search and notifies `kaisho_cpu_jobs`; a worker takes the
 // most urgent row with FOR UPDATE SKIP LOCKED, keeps it locked while it thinks (if it dies,
 // the lock goes with its connection and the row waits again), writes the move and notifies
-// `kaisho_cpu_answers`. Each worker thread is a database session named kWorkerApplication:
-// the servers count them to know how many searches the workers can take.
+// `kaisho_cpu_answers`. Each worker thread is a database session named kWorkerApplication,
+// and each game server's queue a session named kQueueApplication + its server name: a server
+// takes its part of the workers' threads, shared out among the servers' queues connected now.
+// A search cancelled while a worker thinks about it is notified on kCancelChannel (the row's
+// id): the worker stops it and deletes the row.
 //
 // One thread uses a WorkerQueue (the pool's dispatcher): nothing here is thread-safe.
 #include <cstdint>
@@ -20,15 +23,24 @@
 namespace kaisho::server::cpu {
 
 inline constexpr const char* kWorkerApplication = "kaisho-cpu-worker";
+inline constexpr const char* kQueueApplication = "kaisho-cpu-queue:";
+inline constexpr const char* kCancelChannel = "kaisho_cpu_cancel";
+
+// This server's part of the workers' `threads` when `servers` game servers share them and
+// `before` of them come before it in their order (by session name, then process id): an
+// equal part, the remainder one each to the first ones. Alone, every thread.
+int share_of_workers(int threads, int servers, int before);
 
 class WorkerQueue {
  public:
   virtual ~WorkerQueue() = default;
-  // The search threads of the workers connected now (0: none, or no database).
+  // This server's part of the search threads of the workers connected now (0: none, or no
+  // database): share_of_workers among the game servers' queues connected now.
   virtual int capacity() = 0;
   // Queues a search of this server with its deadline (the pool's steady milliseconds).
   virtual Status send(CpuJobId id, const CpuJob& job, int64_t deadline_ms) = 0;
-  // Its answer is not wanted: the row goes unless a worker is thinking about it.
+  // Its answer is not wanted: the row goes, or, if a worker is thinking about it, the worker
+  // is told to stop (and deletes it).
   virtual void forget(CpuJobId id) = 0;
   // The answers that came, waiting up to `ms` for the first.
   virtual std::vector<std::pair<CpuJobId, std::string>> answers(int ms) = 0;
