@@ -206,6 +206,37 @@ TEST(CpuLevels, ALevelTightensTheCallersCapsAndSetsItsNoise) {
   }
 }
 
+// Under load the pool gives every search the same share of its level's time and node cap
+// (docs/cpu.md, "Under load"). The share scales the node caps alone: at any share each level
+// still searches at least as many nodes as the one below, and its depth, noise and blunders
+// (each level's as measured at full strength) are unchanged, so the levels keep their order.
+TEST(CpuLevels, UnderAnyLoadShareEachLevelSearchesAtLeastAsMuchAsTheOneBelow) {
+  const auto at_least = [](uint64_t a, uint64_t b) { return a == 0 || (b != 0 && a >= b); };
+  for (auto table : {ai::LevelTable::standard, ai::LevelTable::annan, ai::LevelTable::musashi,
+                     ai::LevelTable::yonin}) {
+    for (double share : {1.0, 0.5, 0.25, 0.125}) {
+      for (int level = 1; level < ai::kMaxLevel; ++level) {
+        SCOPED_TRACE("table " + std::to_string(static_cast<int>(table)) + " share " +
+                     std::to_string(share) + " level " + std::to_string(level));
+        ai::SearchLimits limits;
+        limits.level = level;
+        const ai::SearchLimits whole = ai::apply_level(limits, table);
+        limits.load_share = share;
+        const ai::SearchLimits shared = ai::apply_level(limits, table);
+        limits.level = level + 1;
+        const ai::SearchLimits above = ai::apply_level(limits, table);
+        EXPECT_TRUE(at_least(above.nodes, shared.nodes)) << above.nodes << " < " << shared.nodes;
+        if (whole.nodes != 0) {
+          EXPECT_LE(shared.nodes, whole.nodes) << "a share never raises a cap";
+        }
+        EXPECT_EQ(shared.depth, whole.depth);
+        EXPECT_EQ(shared.noise, whole.noise);
+        EXPECT_EQ(shared.blunder_percent, whole.blunder_percent);
+      }
+    }
+  }
+}
+
 TEST(CpuLevels, TheTopLevelAndNoLevelLeaveTheLimitsAlone) {
   ai::SearchLimits limits;
   limits.time_ms = 1500;
