@@ -10,7 +10,11 @@
 // 1,000 that 100 others made, and renaming in a loop),
 // members (strangers from 60 addresses joining the player's own table), reconnect (a stolen
 // token reconnecting as fast as it can from 20 addresses), names (renames to names that
-// display as nothing or as someone else). Prints the player's round trips (p50, p99, max), how
+// display as nothing or as someone else), forwarded (new identities through the trusted proxy,
+// each with a forged X-Forwarded-For before the proxy's; the server trusts 127.0.0.1), rebinding
+// (upgrades naming evil.example as Host and Origin, from 40 addresses), version (moves claiming
+// version 2^52 at the attackers' own tables, from 10 addresses), connections (plain TCP
+// connections opened and closed as fast as possible from 20 addresses). Prints the player's round trips (p50, p99, max), how
 // many newcomers (one a second, each from an address of its own) got in, and what the attack
 // got. The player runs in a process of its own, so that the attackers' work in
 // this one does not delay it.
@@ -55,7 +59,10 @@ async function greeted(n, token) {
     return null;
   }
   ws.send({ type: "hello", ...(token ? { token } : {}) });
-  const m = await ws.next((m) => m.type === "welcome" || m.type === "error", 10000);
+  const m = await ws.next(
+    (m) => m.type === "welcome" || m.type === "error",
+    10000,
+  );
   count(m.type === "welcome" ? "welcome" : m.code);
   if (m.type !== "welcome") {
     ws.close();
@@ -82,10 +89,12 @@ const attacks = {
   silent: () => {
     const one = (n) =>
       loop(async () => {
-        const { status, ws } = await openWebSocket(port, { localAddress: addr(n) });
+        const { status, ws } = await openWebSocket(port, {
+          localAddress: addr(n),
+        });
         if (status !== 101) {
           count(`http_${status}`);
-          return sleep(1000);  // refused: try again a second later, every one of them
+          return sleep(1000); // refused: try again a second later, every one of them
         }
         count("opened");
         await ws.closed;
@@ -101,23 +110,34 @@ const attacks = {
       if (!c) continue;
       for (let k = 0; k < 10; k++) {
         c.ws.send({ type: "create_group", game: "shogi", rid: `c${k}` });
-        const m = await c.ws.next((m) => m.type === "group" || m.rid === `c${k}`);
+        const m = await c.ws.next(
+          (m) => m.type === "group" || m.rid === `c${k}`,
+        );
         if (m.type === "group") ids.push(m.group.id);
       }
     }
     const first = await greeted(0);
     const conns = [first];
-    for (let n = 1; n < 10; n++) conns.push((await greeted(n, first.token)) ?? first);
+    for (let n = 1; n < 10; n++)
+      conns.push((await greeted(n, first.token)) ?? first);
     let i = 0;
     return conns.map((c, k) =>
       loop(async () => {
         const id = ids[i++ % ids.length];
         c.ws.send({ type: "join_group", group: id, rid: "j" });
-        const m = await c.ws.next((m) => m.rid === "j" || (m.type === "group" && m.group.id === id));
-        count(m.type === "group" ? "joined" : `${m.code}${m.params?.reason ? ":" + m.params.reason : ""}`);
+        const m = await c.ws.next(
+          (m) => m.rid === "j" || (m.type === "group" && m.group.id === id),
+        );
+        count(
+          m.type === "group"
+            ? "joined"
+            : `${m.code}${m.params?.reason ? ":" + m.params.reason : ""}`,
+        );
         c.ws.send({ type: "set_name", name: `Joiner ${k} ${i}`, rid: "n" });
         const r = await c.ws.next((m) => m.type === "welcome" || m.rid === "n");
-        count(r.type === "welcome" ? "renamed" : `${r.code}:${r.params?.reason}`);
+        count(
+          r.type === "welcome" ? "renamed" : `${r.code}:${r.params?.reason}`,
+        );
         await sleep(50);
       }),
     );
@@ -130,7 +150,10 @@ const attacks = {
         if (!id) return sleep(100);
         let path = "/ws";
         for (let hop = 0; hop < 3; hop++) {
-          const { status, ws } = await openWebSocket(port, { localAddress: addr(n), path });
+          const { status, ws } = await openWebSocket(port, {
+            localAddress: addr(n),
+            path,
+          });
           if (status !== 101) return sleep(500);
           ws.send({ type: "hello" });
           await ws.next((m) => m.type === "welcome");
@@ -157,16 +180,117 @@ const attacks = {
       });
     return Array.from({ length: 20 }, (_, n) => one(1 + n));
   },
+  // New identities through the trusted proxy (the server runs with --trusted-proxy 127.0.0.1),
+  // each request carrying a forged X-Forwarded-For line before the one the proxy appends (as
+  // HAProxy's `option forwardfor` does): the attacker's own address is the last.
+  forwarded: () => {
+    let forged = 0;
+    const one = (n) =>
+      loop(async () => {
+        forged++;
+        const { status, ws } = await openWebSocket(port, {
+          localAddress: "127.0.0.1",
+          headers: {
+            "X-Forwarded-For": [
+              `10.${(forged >> 16) & 255}.${(forged >> 8) & 255}.${forged & 255}`,
+              addr(n),
+            ],
+          },
+        });
+        if (status !== 101) {
+          count(`http_${status}`);
+          await sleep(20);
+          return;
+        }
+        ws.send({ type: "hello" });
+        const m = await ws.next(
+          (m) => m.type === "welcome" || m.type === "error",
+          10000,
+        );
+        count(m.type === "welcome" ? "new_identity" : m.code);
+        ws.close();
+        if (m.type !== "welcome") await sleep(20);
+      });
+    return Array.from({ length: 4 }, (_, n) => one(n));
+  },
+  // DNS rebinding: upgrades that name the attacker's host and origin, from 40 addresses.
+  rebinding: () => {
+    const one = (n) =>
+      loop(async () => {
+        const { status, ws } = await openWebSocket(port, {
+          localAddress: addr(n),
+          headers: {
+            Host: `evil.example:${port}`,
+            Origin: `http://evil.example:${port}`,
+          },
+        });
+        count(status === 101 ? "upgraded" : `http_${status}`);
+        if (ws) {
+          ws.send({ type: "hello" });
+          await ws
+            .next((m) => m.type === "welcome" || m.type === "error", 2000)
+            .catch(() => {});
+          ws.close();
+        }
+        await sleep(50);
+      });
+    return Array.from({ length: 40 }, (_, n) => one(n));
+  },
+  // Moves that claim a version far ahead of the group's (2^52), at the attackers' own tables.
+  version: async () => {
+    const conns = [];
+    for (let n = 0; n < 10; n++) {
+      const c = await greeted(n);
+      if (!c) continue;
+      c.ws.send({ type: "create_group", game: "hasami", rid: "c" });
+      const g = await c.ws.next((m) => m.type === "group", 5000);
+      c.ws.send({ type: "start", group: g.group.id });
+      await c.ws.next((m) => m.type === "group" && m.group.table.status === "playing", 5000);
+      conns.push({ ...c, id: g.group.id });
+    }
+    return conns.map((c) =>
+      loop(async () => {
+        c.ws.send({ type: "move", group: c.id, move: "9i9h", version: 2 ** 52, rid: "v" });
+        const m = await c.ws.next((m) => m.rid === "v", 1000).catch(() => null);
+        count(m ? m.code : "not_refused");
+        await sleep(50);
+      }),
+    );
+  },
+  // Plain TCP connections opened and closed as fast as possible from 20 addresses.
+  connections: () => {
+    const one = (n) =>
+      loop(async () => {
+        const sock = await connectFrom(port, addr(n));
+        sock.on("error", () => {});
+        count("opened");
+        sock.destroy();
+      });
+    return Array.from({ length: 20 }, (_, n) => one(n));
+  },
   names: async () => {
-    const names = ["\u200b\u200b\u200b", "\u3164", "Guest 4f2a", "P\u0430ypal", "a\u2028b", "CPU 8"];
+    const names = [
+      "\u200b\u200b\u200b",
+      "\u3164",
+      "Guest 4f2a",
+      "P\u0430ypal",
+      "a\u2028b",
+      "CPU 8",
+    ];
     const conns = [];
     for (let n = 0; n < 8; n++) conns.push(await greeted(n));
     let i = 0;
     return conns.filter(Boolean).map((c) =>
       loop(async () => {
-        c.ws.send({ type: "set_name", name: names[i++ % names.length], rid: "n" });
+        c.ws.send({
+          type: "set_name",
+          name: names[i++ % names.length],
+          rid: "n",
+        });
         const m = await c.ws.next((m) => m.rid === "n" || m.type === "welcome");
-        count(m.type === "welcome" ? "renamed" : `${m.code}:${m.params?.reason}`);
+        count(
+          m.type === "welcome" ? "renamed" : `${m.code}:${m.params?.reason}`,
+        );
         await sleep(60);
       }),
     );
@@ -191,16 +315,26 @@ if (opt("role", "") === "player") {
     try {
       const sock = await connectFrom(port, address);
       sock.on("error", () => {});
-      sock.write("GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+      sock.write(
+        "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+      );
       let reply = "";
       sock.on("data", (d) => (reply += d));
-      await Promise.race([new Promise((r) => sock.on("close", r)), sleep(5000)]);
+      await Promise.race([
+        new Promise((r) => sock.on("close", r)),
+        sleep(5000),
+      ]);
       sock.destroy();
       if (!reply.startsWith("HTTP/1.1 200")) return;
-      const { status, ws } = await openWebSocket(port, { localAddress: address });
+      const { status, ws } = await openWebSocket(port, {
+        localAddress: address,
+      });
       if (status !== 101) return;
       ws.send({ type: "hello" });
-      const m = await ws.next((m) => m.type === "welcome" || m.type === "error", 5000);
+      const m = await ws.next(
+        (m) => m.type === "welcome" || m.type === "error",
+        5000,
+      );
       if (m.type === "welcome") visitors.got_in++;
       ws.close();
     } catch {
@@ -220,8 +354,11 @@ if (!attacks[attack]) {
   console.error(`unknown attack ${attack}: ${Object.keys(attacks).join(" ")}`);
   process.exit(2);
 }
-const child = fork(new URL(import.meta.url).pathname, [String(port), "--role", "player",
-  "--seconds", String(seconds)], { execArgv: ["--no-warnings", "--experimental-websocket"] });
+const child = fork(
+  new URL(import.meta.url).pathname,
+  [String(port), "--role", "player", "--seconds", String(seconds)],
+  { execArgv: ["--no-warnings", "--experimental-websocket"] },
+);
 let table = null;
 const report = new Promise((resolve) =>
   child.on("message", (m) => {
@@ -230,7 +367,9 @@ const report = new Promise((resolve) =>
   }),
 );
 await sleep(300);
-const running = await attacks[attack]({ group: () => (table ? { id: table } : null) });
+const running = await attacks[attack]({
+  group: () => (table ? { id: table } : null),
+});
 const result = await report;
 stopping = true;
 const sorted = [...result.rtts].sort((a, b) => a - b);
@@ -242,6 +381,8 @@ console.log(
 console.log(`player slowest_ms ${sorted.slice(-5).map(f).join(" ")}`);
 console.log(`attack got ${JSON.stringify(got)}`);
 console.log(`player errors ${JSON.stringify(result.errors)}`);
-console.log(`visitors got_in ${result.visitors.got_in} of ${result.visitors.tried}`);
+console.log(
+  `visitors got_in ${result.visitors.got_in} of ${result.visitors.tried}`,
+);
 void running;
 process.exit(0);

@@ -9,18 +9,23 @@ bin=$(realpath "$1")
 seconds=${2:-20}
 shift 2 || shift $#
 attacks=("$@")
-((${#attacks[@]})) || attacks=(none slowloris silent joins members reconnect names)
+((${#attacks[@]})) ||
+  attacks=(none slowloris silent joins members reconnect names forwarded rebinding version connections)
 source scripts/lib/server.sh
 echo "| attack | player moves | p50 ms | p99 ms | max ms | newcomers who got in | what the attack got |"
 echo "| --- | --- | --- | --- | --- | --- | --- |"
 for attack in "${attacks[@]}"; do
   work=$(mktemp -d)
+  # The forwarded attack comes through a proxy the server trusts (the attackers' 127.0.0.1).
+  extra=()
+  [ "$attack" = forwarded ] && extra=(--trusted-proxy 127.0.0.1)
   if [ -n "${KAISHO_NOFILE:-}" ]; then
-    (ulimit -n "$KAISHO_NOFILE" && exec "$bin" serve --port 0 --address 127.0.0.1 --db "$work/k.db") \
+    (ulimit -n "$KAISHO_NOFILE" &&
+      exec "$bin" serve --port 0 --address 127.0.0.1 --db "$work/k.db" "${extra[@]}") \
       >>"$work/log" 2>&1 &
     KAISHO_PID=$!
   else
-    kaisho_serve "$work/log" "$bin" --port 0 --address 127.0.0.1 --db "$work/k.db"
+    kaisho_serve "$work/log" "$bin" --port 0 --address 127.0.0.1 --db "$work/k.db" "${extra[@]}"
   fi
   pid=$KAISHO_PID
   port=$(kaisho_port "$work/log")
