@@ -32,6 +32,29 @@ TEST_F(CpuTurns, ASearchForATableEveryoneLeftIsCancelledAtOnce) {
   EXPECT_EQ(cpu_.live(), 0u);
 }
 
+TEST_F(CpuTurns, ASearchForAGameThatEndedIsCancelledAtOnce) {
+  ConnId a = person("Aiko");
+  const std::string id = game_with_cpu_thinking(*this, a, 8);
+  ASSERT_EQ(cpu_.live(), 1u);
+  send(a, {{"type", "resign"}, {"group", id}});  // the position moved on: the game is over
+  EXPECT_EQ(group(a)["table"]["status"], "finished");
+  EXPECT_EQ(cpu_.cancelled, 1);
+  EXPECT_EQ(cpu_.live(), 0u);
+}
+
+TEST_F(CpuTurns, ASearchForAGroupThatLeavesTheHallIsCancelledAtOnce) {
+  ConnId a = person("Aiko");
+  game_with_cpu_thinking(*this, a, 8);
+  ASSERT_EQ(cpu_.live(), 1u);
+  // Its lease lapsed and another server took it: the group leaves this hall's memory.
+  clock_.advance(10);
+  hall_->leases_renewed({}, clock_.now_ms());
+  clock_.run();
+  EXPECT_EQ(last(a, "error")["code"], "moved");
+  EXPECT_EQ(cpu_.cancelled, 1);
+  EXPECT_EQ(cpu_.live(), 0u);
+}
+
 TEST_F(CpuTurns, AStandInsSearchIsCancelledWhenItsPlayerComesBack) {
   std::string token;
   ConnId a = person("Aiko", &token);
