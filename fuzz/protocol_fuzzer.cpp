@@ -84,6 +84,17 @@ json to_json(const Envelope& e) {
           [](const Ping&) {
             return json{{"type", "ping"}};
           },
+          [](const PracticeGame& m) {
+            json o = {{"type", "practice_game"}, {"id", m.id},
+                      {"game", m.game},          {"options", json::object()},
+                      {"side", m.side},          {"level", m.level},
+                      {"moves", m.moves},        {"started_ms", m.started_ms},
+                      {"ended_ms", m.ended_ms}};
+            for (const auto& [k, v] : m.options) o["options"][k] = v;
+            if (!m.start.empty()) o["start"] = m.start;
+            if (m.resigned) o["resigned"] = *m.resigned;
+            return o;
+          },
       },
       e.request);
   if (!e.rid.empty()) j["rid"] = e.rid;
@@ -128,6 +139,16 @@ void check_limits(const Envelope& e) {
                  [&](const RemoveMember& m) {
                    at_most(m.group, 64, "group");
                    at_most(m.person, 64, "person");
+                 },
+                 [&](const PracticeGame& m) {
+                   FUZZ_CHECK(m.id.size() >= 8 && m.id.size() <= 64, "practice id length");
+                   at_most(m.game, 32, "game");
+                   at_most(m.start, 512, "start");
+                   FUZZ_CHECK(m.options.size() <= 32, "more than 32 options");
+                   FUZZ_CHECK(m.moves.size() <= 2000, "more than 2000 moves");
+                   for (const auto& move : m.moves) at_most(move, 32, "move");
+                   FUZZ_CHECK(m.level >= 1 && m.level <= 8, "level out of range");
+                   FUZZ_CHECK(m.side >= -1 && m.side <= 100, "side out of range");
                  },
                  [&](const auto& m) {
                    if constexpr (requires { m.group; }) at_most(m.group, 64, "group");
