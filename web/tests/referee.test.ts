@@ -343,7 +343,20 @@ describe("a move at the hall's table", () => {
     expect(sent).toEqual(["7g7f", "2h2c"]);
   });
 
-  it("is dropped when the table changed while the engine answered", async () => {
+  it("is still judged when only a newer state of the same position came meanwhile", async () => {
+    const { store, sent, deps } = await setup("en");
+    const moving = refereedMove(deps, "2h2c");
+    store.receiveGroup(table({ version: 5 }), undefined, 0); // a presence change, say
+    await moving;
+    expect(sent).toEqual([]);
+    expect(store.state.notice?.code).toBe("illegal_move");
+    const legal = refereedMove(deps, "7g7f");
+    store.receiveGroup(table({ version: 6 }), undefined, 0);
+    await legal;
+    expect(sent).toEqual(["7g7f"]);
+  });
+
+  it("is dropped when the position changed while the engine answered", async () => {
     const { store, sent, deps } = await setup("en");
     const moving = refereedMove(deps, "2h2c");
     store.receiveGroup(table({ version: 5, moves: ["7g7f"] }), undefined, 0);

@@ -279,19 +279,23 @@ export interface RefereedMoveDeps {
 /**
  * A move on the hall's table shown: refused at once, with the server's words, when the engine
  * in the page says why it is illegal; otherwise sent, and the server rules. An answer that
- * comes after the table changed is dropped (the board was drawn again; nothing is sent).
+ * comes after the position changed is dropped (the board was drawn again; nothing is sent).
  */
 export async function refereedMove(deps: RefereedMoveDeps, text: string): Promise<void> {
   const { store, referee } = deps;
   const g = store.state.group;
   if (!g || store.state.pending) return deps.send(text);
   const verdict = await referee.check(g, text);
-  if (verdict === null || verdict.legal) {
-    // The engine's answer took a moment: the move is sent only for the table it was made on.
-    if (store.state.group === g && !store.state.pending) deps.send(text);
-    return;
-  }
-  if (store.state.group !== g || store.state.pending) return;
+  // The engine's answer took a moment: the move counts only if the position it was made in is
+  // still the one shown (a newer state of the same position, a presence or a clock, is fine).
+  const now = store.state.group;
+  const samePosition =
+    !!now &&
+    now.id === g.id &&
+    now.table.game?.number === g.table.game?.number &&
+    now.table.game?.moves.length === g.table.game?.moves.length;
+  if (!samePosition || store.state.pending) return;
+  if (verdict === null || verdict.legal) return deps.send(text);
   store.update({
     notice: makeNotice("error", errorText(verdict.code, verdict.params, deps.i18n()), verdict.code),
   });
