@@ -92,6 +92,8 @@ export async function cpuPlayer({ port, address = '127.0.0.1', level = 8, thinkM
       ws.send({ type: 'move', group: id, move: legal[Math.floor(pick() * legal.length)], version });
     }
   })();
+  // How long the CPU has been waited for now (0 while it is this person's turn to think).
+  me.pendingMs = () => (waiting ? performance.now() - asked : 0);
   me.stop = () => { me.stopped = true; ws.close(); return me.done; };
   return me;
 }
