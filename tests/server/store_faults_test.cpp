@@ -5,7 +5,26 @@
 namespace kaisho::server::testing {
 namespace {
 
-class HallStoreFaults : public HallTest {};
+class HallStoreFaults : public HallTest {
+ public:
+  // A's game against the CPU, whose first move could not be stored: a retry of the CPU's turn
+  // is pending on the clock. Returns the group.
+  std::string cpu_retry_pending(ConnId a) {
+    const std::string id = create(a, "shogi");
+    send(a, {{"type", "start"}, {"group", id}});
+    cpu_.hold = true;
+    send(a, {{"type", "move"}, {"group", id}, {"move", "7g7f"}, {"version", group(a)["version"]}});
+    faults_->fail_appends = 1;
+    release_cpu();
+    return id;
+  }
+  // The CPU's held answers are given.
+  void release_cpu() {
+    for (auto& answer : cpu_.held) answer();
+    cpu_.held.clear();
+    clock_.run();
+  }
+};
 
 TEST_F(HallStoreFaults, ARatingThatCouldNotBeReadIsReadAgainWhenNextShown) {
   std::string token;
@@ -55,14 +74,7 @@ TEST_F(HallStoreFaults, ALeaseRenewalThatRanWhileANewTableWasClaimedDoesNotLoseI
 
 TEST_F(HallStoreFaults, ACpuMoveThatCouldNotBeStoredIsTriedAgain) {
   ConnId a = person("A");
-  const std::string id = create(a, "shogi");
-  send(a, {{"type", "start"}, {"group", id}});
-  cpu_.hold = true;
-  send(a, {{"type", "move"}, {"group", id}, {"move", "7g7f"}, {"version", group(a)["version"]}});
-  faults_->fail_appends = 1;
-  for (auto& answer : cpu_.held) answer();
-  cpu_.held.clear();
-  clock_.run();
+  cpu_retry_pending(a);
   EXPECT_EQ(group(a)["table"]["game"]["moves"].size(), 1u) << "the CPU's move was not stored";
   cpu_.hold = false;
   clock_.advance(1000);
@@ -71,14 +83,7 @@ TEST_F(HallStoreFaults, ACpuMoveThatCouldNotBeStoredIsTriedAgain) {
 
 TEST_F(HallStoreFaults, ACpuRetryPendingWhenTheHallStopsDoesNothing) {
   ConnId a = person("A");
-  const std::string id = create(a, "shogi");
-  send(a, {{"type", "start"}, {"group", id}});
-  cpu_.hold = true;
-  send(a, {{"type", "move"}, {"group", id}, {"move", "7g7f"}, {"version", group(a)["version"]}});
-  faults_->fail_appends = 1;
-  for (auto& answer : cpu_.held) answer();
-  cpu_.held.clear();
-  clock_.run();
+  cpu_retry_pending(a);
   ASSERT_GE(clock_.pending_timers(), 1u) << "a retry is pending";
   // The hall goes (a server stopping) while the retry's timer is still due: when it fires it
   // must not touch the hall (AddressSanitizer reports the use of freed memory otherwise).
@@ -90,14 +95,7 @@ TEST_F(HallStoreFaults, ACpuRetryPendingWhenTheHallStopsDoesNothing) {
 
 TEST_F(HallStoreFaults, ACpuRetryForATurnThatHasMovedOnAsksNothing) {
   ConnId a = person("A");
-  const std::string id = create(a, "shogi");
-  send(a, {{"type", "start"}, {"group", id}});
-  cpu_.hold = true;
-  send(a, {{"type", "move"}, {"group", id}, {"move", "7g7f"}, {"version", group(a)["version"]}});
-  faults_->fail_appends = 1;
-  for (auto& answer : cpu_.held) answer();
-  cpu_.held.clear();
-  clock_.run();
+  const std::string id = cpu_retry_pending(a);
   ASSERT_GE(clock_.pending_timers(), 1u) << "a retry is pending";
   // Before it fires the game ends and the next begins, the CPU to open it (its search held):
   // the retry belongs to a turn that is over and must not ask the CPU again.
@@ -108,9 +106,7 @@ TEST_F(HallStoreFaults, ACpuRetryForATurnThatHasMovedOnAsksNothing) {
   const int asked = cpu_.requests;
   clock_.advance(5000);
   EXPECT_EQ(cpu_.requests, asked) << "one search for the turn, not two";
-  for (auto& answer : cpu_.held) answer();
-  cpu_.held.clear();
-  clock_.run();
+  release_cpu();
   EXPECT_EQ(group(a)["table"]["game"]["moves"].size(), 1u);
 }
 

@@ -14,6 +14,7 @@ import { newDevice } from "./browser.mjs";
 import { serveDist } from "./static-server.mjs";
 import {
   BASE,
+  BOTH,
   PHONE,
   DESKTOP,
   chooser,
@@ -117,10 +118,7 @@ describe("practice against the CPU with no network", { skip: skipWithoutServer }
     for (const d of devices) await d.close();
   });
 
-  for (const { lang, device, where } of [
-    { lang: "ar", device: PHONE, where: "phone" },
-    { lang: "en", device: DESKTOP, where: "desktop" },
-  ]) {
+  for (const { lang, device, where } of BOTH) {
     test(`Shogi in ${lang} on a ${where}: the CPU moves first, resignation, a new game, a reload`, async () => {
       const dev = await practiceDevice(devices, lang, device);
       const { page, context } = dev;
@@ -479,10 +477,7 @@ describe("a practice game played offline goes to My games", { skip: skipWithoutS
     for (const d of devices) await d.close();
   });
 
-  for (const { lang, device, where } of [
-    { lang: "ar", device: PHONE, where: "phone" },
-    { lang: "en", device: DESKTOP, where: "desktop" },
-  ]) {
+  for (const { lang, device, where } of BOTH) {
     test(`in ${lang} on a ${where}: kept on the device while offline, sent once online, unrated`, async () => {
       const dev = await practiceDevice(devices, lang, device);
       const { page, context } = dev;

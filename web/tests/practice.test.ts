@@ -214,22 +214,6 @@ describe("a practice game", () => {
     expect(finished).toHaveLength(1);
   });
 
-  it("ended by the rules goes to the outbox without a resignation", async () => {
-    const { s, store, finished } = session();
-    s.open("musashi");
-    s.settings({ options: { children_limit: "100" } });
-    s.start();
-    await s.idle();
-    for (let i = 0; i < 200 && store.state.group?.table.status === "playing"; i++) {
-      s.move(game(store).legal_moves[0]!);
-      await s.idle();
-    }
-    expect(store.state.group?.table.status).toBe("finished");
-    expect(finished).toHaveLength(1);
-    expect(finished[0]!.resigned).toBeUndefined();
-    expect(finished[0]!.moves).toEqual(game(store).moves);
-  });
-
   it("goes on after a reload from what the device kept", async () => {
     const first = session();
     first.s.open("hasami");
@@ -271,8 +255,8 @@ describe("a practice game", () => {
     expect(store.state.group?.table.game).toBeUndefined();
   });
 
-  it("plays a Musashi game to its end against the CPU", async () => {
-    const { s, store } = session();
+  it("plays a Musashi game to its end against the CPU, which goes to the outbox unresigned", async () => {
+    const { s, store, finished } = session();
     s.open("musashi");
     s.settings({ options: { children_limit: "100" } });
     s.start();
@@ -286,6 +270,10 @@ describe("a practice game", () => {
     expect(["win", "draw"]).toContain(r.kind);
     expect(r.reason).not.toBe("");
     expect(game(store).legal_moves).toEqual([]);
+    // Ended by the rules: to My games' outbox once, without a resignation.
+    expect(finished).toHaveLength(1);
+    expect(finished[0]!.resigned).toBeUndefined();
+    expect(finished[0]!.moves).toEqual(game(store).moves);
   });
 
   it("is forgotten by the store when its page is left, and kept on the device", async () => {

@@ -175,11 +175,49 @@ export function resultOf(game: GameId, snap: EngineSnapshot): GameResult | undef
   return { kind: "draw", reason, rating_changes: [] };
 }
 
+/** A practice game's result: a resignation's (the other seat wins), or the engine's. */
+export function practiceResult(
+  game: GameId,
+  resigned: number | null,
+  snap: EngineSnapshot,
+): GameResult | undefined {
+  if (resigned !== null)
+    return {
+      kind: "win",
+      winner: resigned === 0 ? 1 : 0,
+      reason: "resignation",
+      rating_changes: [],
+    };
+  return resultOf(game, snap);
+}
+
+/** The record files of a practice game as the engine holds it: text, and KIF and CSA for Shogi
+ * and Annan (engine_api.h, kaisho_record), with the players' names and how it ended. */
+export async function practiceFiles(
+  client: EngineClient,
+  handle: number,
+  game: GameId,
+  info: { names: string[]; reason?: string },
+): Promise<Partial<Record<RecordFormat, string>>> {
+  const formats: RecordFormat[] = KIF_CSA_GAMES.includes(game) ? ["text", "kif", "csa"] : ["text"];
+  const files: Partial<Record<RecordFormat, string>> = {};
+  for (const format of formats) files[format] = await client.record(handle, format, info);
+  return files;
+}
+
 /** Who is at the table: the person (their identity with the server when there is one). */
 export interface PracticePerson {
   id: string;
   name: string;
   default_name?: boolean;
+}
+
+/** The person of the page as a practice game's player (before any greeting: "you"). */
+export function practicePerson(store: Store): PracticePerson {
+  const p = store.state.person;
+  return p
+    ? { id: p.id, name: p.name, ...(p.default_name ? { default_name: true } : {}) }
+    : { id: "you", name: "" };
 }
 
 /**
@@ -229,11 +267,7 @@ export function practiceGroup(
   const records =
     written && written.resigned === p.resigned && p.moves.length > 0 ? written.records : null;
   if (p.status !== "idle" && snap) {
-    const resigned = p.resigned;
-    const result: GameResult | undefined =
-      resigned !== null
-        ? { kind: "win", winner: resigned === 0 ? 1 : 0, reason: "resignation", rating_changes: [] }
-        : resultOf(game, snap);
+    const result = practiceResult(game, p.resigned, snap);
     status = result ? "finished" : "playing";
     info = {
       id: p.number,
@@ -621,11 +655,7 @@ export class LocalSession implements TableSession {
         seat === saved.setup.side ? this.person().name : "CPU",
       );
       const reason = resigned !== null ? "resignation" : undefined;
-      const formats: RecordFormat[] = KIF_CSA_GAMES.includes(game)
-        ? ["text", "kif", "csa"]
-        : ["text"];
-      for (const format of formats)
-        extras.records[format] = await client.record(handle, format, { names: seats, reason });
+      extras.records = await practiceFiles(client, handle, game, { names: seats, reason });
       if (gen === this.generation) this.extras = extras;
     } catch (e) {
       if (gen === this.generation) this.extras = null;
@@ -664,10 +694,7 @@ export class LocalSession implements TableSession {
   }
 
   private person(): PracticePerson {
-    const p = this.deps.store.state.person;
-    return p
-      ? { id: p.id, name: p.name, ...(p.default_name ? { default_name: true } : {}) }
-      : { id: "you", name: "" };
+    return practicePerson(this.deps.store);
   }
 
   /** Puts the table as it is now in the store, and tells the news of it. */

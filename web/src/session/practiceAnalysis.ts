@@ -6,12 +6,10 @@
 // The engine is a Web Worker of its own, closed once the record is built; the analysis starts
 // its own when asked (analysis/controller.ts).
 import type { EngineClient } from "../engine/client";
-import type { EngineSnapshot } from "../engine/protocol";
 import {
   GAME_IDS,
   type GameId,
   type GameRecord,
-  type GameResult,
   type NotationStyle,
   type PlayerRef,
 } from "../net/protocol";
@@ -19,11 +17,12 @@ import { SEAT_NAMES } from "../pages/seatNames";
 import type { KeyValue } from "../state/storage";
 import type { Store } from "../state/store";
 import {
-  KIF_CSA_GAMES,
   type PracticePerson,
   type SavedPractice,
+  practiceFiles,
+  practicePerson,
+  practiceResult,
   readPractice,
-  resultOf,
 } from "./localSession";
 
 /** Which practice game a record is: its number at the practice table, the person's seat. */
@@ -56,18 +55,6 @@ export function practiceRecordId(game: GameId, number: number): number {
 export function practiceRecordGame(id: number | null): GameId | null {
   if (id === null || !Number.isInteger(id) || id >= 0) return null;
   return GAME_IDS[(-id - 1) % GAME_IDS.length] ?? null;
-}
-
-/** A finished practice game's result: a resignation's (the other seat wins), or the rules'. */
-function resultOfPractice(game: GameId, p: SavedPractice, last: EngineSnapshot): GameResult | null {
-  if (p.resigned !== null)
-    return {
-      kind: "win",
-      winner: p.resigned === 0 ? 1 : 0,
-      reason: "resignation",
-      rating_changes: [],
-    };
-  return resultOf(game, last) ?? null;
 }
 
 /**
@@ -103,12 +90,8 @@ export async function buildPracticeRecord(
         : { kind: "cpu", level: p.setup.level },
     );
     const info = { names: players, reason: p.resigned !== null ? "resignation" : undefined };
-    const exports: PracticeGameRecord["exports"] = {
-      text: await engine.record(handle, "text", info),
-    };
-    if (KIF_CSA_GAMES.includes(game))
-      for (const format of ["kif", "csa"] as const)
-        exports[format] = await engine.record(handle, format, info);
+    const files = await practiceFiles(engine, handle, game, info);
+    const exports: PracticeGameRecord["exports"] = { ...files, text: files.text ?? "" };
     let notation: Partial<Record<NotationStyle, string[]>> | undefined;
     if (p.moves.length > 0) {
       const japanese = await engine.notation(handle, "japanese");
@@ -125,7 +108,7 @@ export async function buildPracticeRecord(
       moves: [...p.moves],
       ...(notation ? { notation } : {}),
       positions,
-      result: resultOfPractice(game, p, last),
+      result: practiceResult(game, p.resigned, last) ?? null,
       options,
       exports,
       localPractice: { number: p.number, side },
@@ -204,9 +187,6 @@ export class PracticeRecords {
   }
 
   private person(): PracticePerson {
-    const p = this.deps.store.state.person;
-    return p
-      ? { id: p.id, name: p.name, ...(p.default_name ? { default_name: true } : {}) }
-      : { id: "you", name: "" };
+    return practicePerson(this.deps.store);
   }
 }

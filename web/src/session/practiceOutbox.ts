@@ -6,7 +6,7 @@
 // over, local rules it does not know) can never be stored and is dropped; one it could not
 // take just now (its database, its limit, an older server) waits for later. The outbox lives
 // in local storage, so games played offline wait there across reloads.
-import type { ClientMessage, PracticeSubmission } from "../net/protocol";
+import { type ClientMessage, type PracticeSubmission, isGameId } from "../net/protocol";
 import { KEYS, type KeyValue } from "../state/storage";
 import type { Store } from "../state/store";
 
@@ -21,8 +21,6 @@ const RATE_LIMITED_MS = 60_000;
 const WAIT_FOR_NEXT_GREETING = ["unknown_type", "not_hello", "moved"];
 const TRY_AGAIN = ["store", "rate_limited"];
 
-const GAMES: readonly string[] = ["shogi", "annan", "hasami", "musashi", "yonin"];
-
 export type { PracticeSubmission };
 
 function isSubmission(x: unknown): x is PracticeSubmission {
@@ -31,7 +29,7 @@ function isSubmission(x: unknown): x is PracticeSubmission {
     !!s &&
     typeof s === "object" &&
     typeof s.id === "string" &&
-    GAMES.includes(s.game) &&
+    isGameId(s.game) &&
     typeof s.options === "object" &&
     s.options !== null &&
     Number.isInteger(s.side) &&
