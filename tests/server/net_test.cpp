@@ -1,7 +1,10 @@
 // The network layer's own limits, with raw sockets as the hostile clients: a reader too
 // slow for what it is sent is disconnected (bounded send queue), and static paths cannot
 // leave the web root. And static files: their brotli and gzip copies (made by the web
-// client's build script, web/scripts/compress.mjs) are sent by Accept-Encoding.
+// client's build script, web/scripts/compress.mjs) are sent by Accept-Encoding. Last, the
+// plain parts on their own, without sockets or real time where they allow it: the token
+// bucket, the places and rates per address, who asks from which page, and the answers to
+// plain HTTP requests.
 #include <arpa/inet.h>
 #include <gtest/gtest.h>
 #include <netinet/in.h>
@@ -21,7 +24,11 @@
 #include <thread>
 #include <vector>
 
+#include "core/token_bucket.hpp"
+#include "server/net/connection_limits.hpp"
+#include "server/net/http_routes.hpp"
 #include "server/net/http_server.hpp"
+#include "server/net/request_source.hpp"
 
 namespace kaisho::net {
 namespace {
@@ -480,6 +487,188 @@ TEST(NetLimits, ATrustedProxysConnectionsAreCappedOnlyInAll) {
   std::this_thread::sleep_for(std::chrono::milliseconds(100));
   EXPECT_EQ(fetch(port, "GET", "/healthz", "").status, 200);
   for (int fd : slow) close(fd);
+}
+
+// ---- The plain parts, without sockets ----
+
+using std::chrono::milliseconds;
+using std::chrono::seconds;
+
+TEST(TokenBucket, StartsFullTakesOneEachAndRefillsAtItsRate) {
+  const BucketRate rate{2, 3};  // 2 a second, at most 3
+  TokenBucket b(rate, seconds(100));
+  for (int i = 0; i < 3; ++i) EXPECT_TRUE(b.take(rate, seconds(100))) << i;
+  EXPECT_FALSE(b.take(rate, seconds(100)));  // empty: nothing taken
+  EXPECT_FALSE(b.take(rate, seconds(100) + milliseconds(499)));
+  EXPECT_TRUE(b.take(rate, seconds(100) + milliseconds(500)));  // one token refilled
+  EXPECT_FALSE(b.take(rate, seconds(100) + milliseconds(500)));
+  // Never more than the burst, however long it waits.
+  EXPECT_TRUE(b.full(rate, seconds(200)));
+  for (int i = 0; i < 3; ++i) EXPECT_TRUE(b.take(rate, seconds(200))) << i;
+  EXPECT_FALSE(b.take(rate, seconds(200)));
+  b.give_back(rate);
+  EXPECT_TRUE(b.take(rate, seconds(200)));
+}
+
+TEST(TokenBucket, OwingTakesEvenWhenEmptyAndSaysHowLongTheDebtLasts) {
+  const BucketRate rate{4, 2};  // 4 a second: a token each 250 ms
+  TokenBucket b(rate, seconds(0));
+  EXPECT_EQ(b.take_owing(rate, seconds(0)), milliseconds(0));
+  EXPECT_EQ(b.take_owing(rate, seconds(0)), milliseconds(0));
+  EXPECT_EQ(b.take_owing(rate, seconds(0)), milliseconds(250));  // one token owed
+  EXPECT_EQ(b.take_owing(rate, seconds(0)), milliseconds(500));  // two owed
+  // The debt is repaid before the bucket holds anything again.
+  EXPECT_EQ(b.take_owing(rate, milliseconds(500)), milliseconds(250));
+  EXPECT_FALSE(b.full(rate, milliseconds(500) + milliseconds(749)));
+  EXPECT_TRUE(b.full(rate, milliseconds(500) + milliseconds(750)));
+}
+
+TEST(TokenBucket, ARateOfZeroIsNoLimit) {
+  const BucketRate none{0, 0};
+  TokenBucket b(none, seconds(0));
+  for (int i = 0; i < 100; ++i) {
+    EXPECT_TRUE(b.take(none, seconds(0)));
+    EXPECT_EQ(b.take_owing(none, seconds(0)), milliseconds(0));
+  }
+  KeyedTokenBuckets keyed(none);
+  EXPECT_TRUE(keyed.take("a", seconds(0)));
+  EXPECT_EQ(keyed.size(), 0u);  // no bucket is kept for no limit
+}
+
+TEST(TokenBucket, KeyedBucketsAreApartAndForgottenOnceFull) {
+  KeyedTokenBuckets k(BucketRate{1, 2});
+  EXPECT_TRUE(k.take("a", seconds(10)));
+  EXPECT_TRUE(k.take("a", seconds(10)));
+  EXPECT_FALSE(k.take("a", seconds(10)));
+  EXPECT_TRUE(k.take("b", seconds(10)));  // another key has its own bucket
+  k.give_back("a");
+  EXPECT_TRUE(k.take("a", seconds(10)));
+  EXPECT_EQ(k.size(), 2u);
+  k.forget_full(seconds(11));  // "b" has refilled, "a" not yet
+  EXPECT_EQ(k.size(), 1u);
+  k.forget_full(seconds(12));
+  EXPECT_EQ(k.size(), 0u);
+  EXPECT_TRUE(k.take("a", seconds(12)));  // a forgotten key starts full again
+  EXPECT_TRUE(k.take("a", seconds(12)));
+  EXPECT_FALSE(k.take("a", seconds(12)));
+}
+
+TEST(NetLimitsPlain, AnAddressOpensAtMostItsBurstAtOnce) {
+  OpenRate opens(0.001, 3);  // a token every 1000 s: none comes back during the test
+  for (int i = 0; i < 3; ++i) EXPECT_TRUE(opens.take("10.0.0.1")) << i;
+  EXPECT_FALSE(opens.take("10.0.0.1"));
+  EXPECT_TRUE(opens.take("10.0.0.2"));  // per address
+  OpenRate unlimited(0, 0);
+  for (int i = 0; i < 100; ++i) EXPECT_TRUE(unlimited.take("10.0.0.1"));
+}
+
+TEST(NetLimitsPlain, AnAddressHasItsConnectionsAndOneMessageRateForAllOfThem) {
+  AddressLimits limits(2, 0.001, 2);  // 2 connections; messages: 2 at once, then waits
+  EXPECT_EQ(limits.take("10.0.0.1"), milliseconds(0));  // not admitted: not limited here
+  EXPECT_TRUE(limits.admit("10.0.0.1"));
+  EXPECT_TRUE(limits.admit("10.0.0.1"));
+  EXPECT_FALSE(limits.admit("10.0.0.1"));
+  EXPECT_TRUE(limits.admit("10.0.0.2"));
+  EXPECT_EQ(limits.take("10.0.0.1"), milliseconds(0));
+  EXPECT_EQ(limits.take("10.0.0.1"), milliseconds(0));
+  // Over the rate: the connection waits about 1000 s per token owed (a token each 1000 s).
+  EXPECT_GT(limits.take("10.0.0.1"), seconds(990));
+  EXPECT_EQ(limits.take("10.0.0.2"), milliseconds(0));  // another address is not held up
+  // Once its last connection closes the address is forgotten: it starts afresh.
+  limits.release("10.0.0.1");
+  EXPECT_TRUE(limits.admit("10.0.0.1"));
+  limits.release("10.0.0.1");
+  limits.release("10.0.0.1");
+  EXPECT_TRUE(limits.admit("10.0.0.1"));
+  EXPECT_EQ(limits.take("10.0.0.1"), milliseconds(0));
+}
+
+TEST(NetLimitsPlain, WhenAllPlacesAreTakenTheOldestIdleConnectionGivesWay) {
+  Places places(2, 3);  // 2 per address, 3 in all
+  int evicted = 0;
+  const Places::Id a1 = places.admit("a", true);
+  const Places::Id a2 = places.admit("a", true);
+  ASSERT_NE(a1, 0u);
+  ASSERT_NE(a2, 0u);
+  EXPECT_EQ(places.admit("a", true), 0u);   // the address's cap
+  EXPECT_NE(places.admit("a", false), 0u);  // a trusted proxy: only the total caps it
+  EXPECT_TRUE(places.pressed());
+  // All three taken and none idle: a newcomer gets nothing.
+  EXPECT_EQ(places.admit("b", true), 0u);
+  places.on_evict(a2, [&] { ++evicted; });
+  places.on_evict(a1, [&] { evicted += 10; });
+  places.idle(a2, true);
+  places.idle(a1, true);  // idle later than a2
+  const Places::Id b = places.admit("b", true);
+  EXPECT_NE(b, 0u);
+  EXPECT_EQ(evicted, 1);  // a2, the oldest idle one
+  EXPECT_EQ(places.evicted(), 1u);
+  places.idle(a1, false);  // busy again: it keeps its place
+  EXPECT_EQ(places.admit("c", true), 0u);
+  places.release(b);
+  EXPECT_NE(places.admit("c", true), 0u);
+}
+
+TEST(NetRequestSource, TheClientsAddressIsTheTrustedProxysLastWord) {
+  const std::vector<std::string> proxies = {"10.0.0.9"};
+  EXPECT_EQ(client_address("10.0.0.1", proxies, "1.2.3.4"), "10.0.0.1");  // not a proxy
+  EXPECT_EQ(client_address("10.0.0.9", proxies, ""), "10.0.0.9");
+  EXPECT_EQ(client_address("10.0.0.9", proxies, "1.1.1.1, 2.2.2.2 ,3.3.3.3 "), "3.3.3.3");
+  EXPECT_EQ(client_address("10.0.0.9", proxies, "1.1.1.1, "), "10.0.0.9");
+}
+
+TEST(NetRequestSource, OnlyPagesOfTheSiteOrServedByAddressMayOpenAWebSocket) {
+  EXPECT_TRUE(host_is_address("127.0.0.1:8080"));
+  EXPECT_TRUE(host_is_address("192.168.1.20"));
+  EXPECT_TRUE(host_is_address("localhost:8080"));
+  EXPECT_TRUE(host_is_address("[::1]:8080"));
+  EXPECT_FALSE(host_is_address("kaisho.example"));
+  EXPECT_FALSE(host_is_address("127.1"));  // no shorthand
+  EXPECT_FALSE(host_is_address(""));
+  const std::vector<std::string> site = {"https://kaisho.example"};
+  const std::vector<std::string> allowed = {"http://localhost:5173"};
+  EXPECT_TRUE(origin_allowed("", "anything", site, allowed));
+  EXPECT_TRUE(origin_allowed("https://kaisho.example", "kaisho.example", site, allowed));
+  EXPECT_TRUE(origin_allowed("http://localhost:5173", "127.0.0.1:8080", site, allowed));
+  EXPECT_TRUE(origin_allowed("http://127.0.0.1:8080", "127.0.0.1:8080", site, allowed));
+  EXPECT_FALSE(origin_allowed("http://evil.example", "evil.example", site, allowed));
+  EXPECT_FALSE(origin_allowed("null", "127.0.0.1:8080", site, allowed));
+  EXPECT_FALSE(origin_allowed("http://127.0.0.1:9999", "127.0.0.1:8080", site, allowed));
+}
+
+std::string header(const HttpAnswer& a, const std::string& name) {
+  for (const auto& [n, v] : a.headers)
+    if (n == name) return v;
+  return "";
+}
+
+TEST(NetHttpAnswers, HealthTestHooksAndMethods) {
+  ServerConfig config;
+  bool ready = true;
+  config.ready = [&] { return ready; };
+  EXPECT_EQ(answer_http(config, "GET", "/healthz", nullptr).status, 200u);
+  ready = false;
+  const HttpAnswer down = answer_http(config, "GET", "/healthz", nullptr);
+  EXPECT_EQ(down.status, 503u);
+  EXPECT_EQ(down.body, "not ready: the database does not answer\n");
+  EXPECT_EQ(answer_http(config, "GET", "/livez", nullptr).body, "alive\n");
+  // Test hooks only by POST, and only when the server has them.
+  EXPECT_EQ(answer_http(config, "POST", "/test/x", nullptr).status, 405u);
+  config.test_hook = [](const std::string& target) { return "hook " + target; };
+  EXPECT_EQ(answer_http(config, "POST", "/test/x", nullptr).body, "hook /test/x");
+  const HttpAnswer put = answer_http(config, "PUT", "/", nullptr);
+  EXPECT_EQ(put.status, 405u);
+  EXPECT_EQ(header(put, "Allow"), "GET, HEAD");
+  EXPECT_EQ(answer_http(config, "get", "/livez", nullptr).status, 405u);  // methods are exact
+  // No web root: every other GET is not found; every answer carries the site's headers first.
+  const HttpAnswer none = answer_http(config, "GET", "/index.html", nullptr);
+  EXPECT_EQ(none.status, 404u);
+  ASSERT_GE(none.headers.size(), 5u);
+  EXPECT_EQ(none.headers[0].first, "Server");
+  EXPECT_EQ(none.headers[1].first, "X-Content-Type-Options");
+  EXPECT_EQ(none.headers[2].first, "Referrer-Policy");
+  EXPECT_EQ(none.headers[3].first, "Content-Security-Policy");
+  EXPECT_EQ(header(none, "Content-Type"), "text/plain");
 }
 
 }  // namespace

@@ -2,7 +2,7 @@
 // Which file answers a static request: the plain file or the brotli (FILE.br) or gzip
 // (FILE.gz) copy that `web/scripts/compress.mjs` wrote next to it at build time, chosen by
 // the request's Accept-Encoding. No Boost here, so the rules are unit-tested on their own
-// (tests/server/content_encoding_test.cpp); http_server.cpp sends what this chooses.
+// (tests/server/content_encoding_test.cpp); http_routes.cpp sends what this chooses.
 #include <functional>
 #include <string>
 #include <string_view>
@@ -29,7 +29,7 @@ Encoding choose_encoding(const std::string* accept_encoding, bool have_br, bool 
 
 // Whether a path names a compressed copy (ends in ".br" or ".gz"). The server answers 404
 // to such paths: the copies are another form of a file that has its own URL, not files of
-// the site (see http_server.cpp).
+// the site (see http_routes.cpp).
 bool is_compressed_copy(std::string_view path);
 
 struct StaticFile {

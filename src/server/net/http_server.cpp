@@ -1,9 +1,15 @@
+// The network's sockets: the one translation unit of Kaisho's that includes Asio and Beast
+// (besides boost_sources.cpp, which compiles them, and the load generator's client), so that
+// the rest of the network stays plain C++ and quick to build. What is answered is decided
+// elsewhere: http_routes.cpp (plain HTTP), request_source.cpp (who asks, from which page),
+// connection_limits.cpp (places and rates per address). Here: the hall's executor on a strand
+// (StrandScheduler, EventLoop), accepting connections, plain HTTP sessions until an upgrade,
+// WebSocket sessions, and HttpServer.
 #include "server/net/http_server.hpp"
 
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
-#include <filesystem>
 #include <optional>
 #include <utility>
 // (utility first: Boost 1.74's asio/awaitable.hpp uses std::exchange without including it)
@@ -11,17 +17,15 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
-#include <cmath>
 #include <deque>
-#include <fstream>
 #include <map>
 #include <mutex>
-#include <sstream>
 #include <thread>
-#include <unordered_map>
 #include <vector>
 
-#include "server/net/content_encoding.hpp"
+#include "server/net/connection_limits.hpp"
+#include "server/net/http_routes.hpp"
+#include "server/net/request_source.hpp"
 
 namespace kaisho::net {
 
@@ -30,300 +34,6 @@ namespace beast = boost::beast;
 namespace http = beast::http;
 namespace websocket = beast::websocket;
 using tcp = asio::ip::tcp;
-
-namespace {
-
-std::string mime_type(const std::string& path) {
-  auto ext = path.substr(path.find_last_of('.') == std::string::npos ? path.size()
-                                                                     : path.find_last_of('.'));
-  if (ext == ".html") return "text/html; charset=utf-8";
-  if (ext == ".js" || ext == ".mjs") return "text/javascript; charset=utf-8";
-  if (ext == ".css") return "text/css; charset=utf-8";
-  if (ext == ".svg") return "image/svg+xml";
-  if (ext == ".png") return "image/png";
-  if (ext == ".json") return "application/json";
-  if (ext == ".ico") return "image/x-icon";
-  if (ext == ".woff2") return "font/woff2";
-  if (ext == ".wasm") return "application/wasm";
-  if (ext == ".webmanifest") return "application/manifest+json";
-  return "application/octet-stream";
-}
-
-// The file a request target names under the web root, or "" when the target is not a safe
-// path: only [A-Za-z0-9._-/] segments, no "..", no hidden files.
-std::string safe_path(const std::string& root, std::string target) {
-  if (auto q = target.find('?'); q != std::string::npos) target.resize(q);
-  if (target.empty() || target[0] != '/') return "";
-  for (char c : target)
-    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '/' || c == '.' || c == '-' ||
-          c == '_'))
-      return "";
-  if (target.find("/.") != std::string::npos) return "";
-  if (target.back() == '/') target += "index.html";
-  return root + target;
-}
-
-bool is_regular_file(const std::string& path) {
-  std::error_code ec;
-  return std::filesystem::is_regular_file(path, ec);
-}
-
-// Whether `path`, with every symbolic link resolved, is still inside `root` (also resolved):
-// a link inside the web root must not serve a file outside it.
-bool inside_root(const std::string& root, const std::string& path) {
-  std::error_code ec;
-  const auto real_root = std::filesystem::canonical(root, ec);
-  if (ec) return false;
-  const auto real = std::filesystem::canonical(path, ec);
-  if (ec) return false;
-  const auto r = real_root.native() + "/";
-  return real.native().rfind(r, 0) == 0;
-}
-
-// Places for connections, per address and in all, for one kind of connection (plain HTTP
-// before an upgrade; WebSockets). A place is held from admission until release. When every
-// place is taken, a newcomer takes the place of the oldest connection that is idle — a plain
-// HTTP connection waiting for a request, a WebSocket that has not said anything yet — which
-// is closed (its `evict` runs): many addresses each inside their own limit cannot fill the
-// server with connections that do nothing and lock everyone else out. A trusted proxy's
-// connections carry many clients (told apart only later, by X-Forwarded-For): only the total
-// caps them. Thread-safe.
-class Places {
- public:
-  using Id = uint64_t;
-  Places(int per_address, int total) : per_address_(per_address), total_(total) {}
-
-  // A place for a new connection from `address`, or 0 when there is none (the per-address cap,
-  // or every place busy).
-  Id admit(const std::string& address, bool per_address_cap) {
-    std::function<void()> evict;
-    Id id = 0;
-    {
-      std::lock_guard lock(mutex_);
-      int& n = by_address_[address];
-      if (per_address_cap && n >= per_address_) {
-        if (n == 0) by_address_.erase(address);
-        return 0;
-      }
-      if (count_ >= total_) {
-        if (idle_.empty()) {
-          if (n == 0) by_address_.erase(address);
-          return 0;
-        }
-        // The oldest idle connection gives up its place now; it is closed outside the lock.
-        const Id oldest = idle_.begin()->second;
-        evict = std::move(entries_[oldest].evict);
-        drop(oldest);
-        ++evicted_;
-      }
-      id = ++next_;
-      entries_[id] = Entry{address, {}, 0};
-      ++by_address_[address];
-      ++count_;
-    }
-    if (evict) evict();
-    return id;
-  }
-  // How to close the connection holding `id` if it must give up its place.
-  void on_evict(Id id, std::function<void()> evict) {
-    std::lock_guard lock(mutex_);
-    if (auto it = entries_.find(id); it != entries_.end()) it->second.evict = std::move(evict);
-  }
-  // The connection starts (true) or stops (false) being idle; the oldest idle one goes first.
-  void idle(Id id, bool idle) {
-    std::lock_guard lock(mutex_);
-    auto it = entries_.find(id);
-    if (it == entries_.end()) return;
-    if (it->second.idle_since) idle_.erase(it->second.idle_since);
-    it->second.idle_since = idle ? ++idle_clock_ : 0;
-    if (idle) idle_[it->second.idle_since] = id;
-  }
-  void release(Id id) {
-    std::lock_guard lock(mutex_);
-    drop(id);
-  }
-  // Three quarters of the places are taken: idle connections get less time.
-  bool pressed() const {
-    std::lock_guard lock(mutex_);
-    return count_ * 4 >= total_ * 3;
-  }
-  uint64_t evicted() const {
-    std::lock_guard lock(mutex_);
-    return evicted_;
-  }
-
- private:
-  struct Entry {
-    std::string address;
-    std::function<void()> evict;
-    uint64_t idle_since;  // 0: busy
-  };
-  void drop(Id id) {
-    auto it = entries_.find(id);
-    if (it == entries_.end()) return;
-    if (it->second.idle_since) idle_.erase(it->second.idle_since);
-    if (auto a = by_address_.find(it->second.address); a != by_address_.end() && --a->second <= 0)
-      by_address_.erase(a);
-    entries_.erase(it);
-    --count_;
-  }
-
-  mutable std::mutex mutex_;
-  std::unordered_map<Id, Entry> entries_;
-  std::map<uint64_t, Id> idle_;  // idle since (a sequence number) -> connection
-  std::unordered_map<std::string, int> by_address_;
-  int count_ = 0;
-  Id next_ = 0;
-  uint64_t idle_clock_ = 0;
-  uint64_t evicted_ = 0;
-  const int per_address_;
-  const int total_;
-};
-
-// The client's address: the peer's, or for a trusted proxy the last X-Forwarded-For hop, the
-// one the proxy itself appended. `forwarded_for` is every X-Forwarded-For line of the request
-// joined by commas in order: a client may send its own lines, which come first (a proxy adds
-// its line after them), so only the very last value is the proxy's word.
-std::string client_address(const std::string& peer, const std::vector<std::string>& proxies,
-                           std::string_view forwarded_for) {
-  if (forwarded_for.empty() || std::find(proxies.begin(), proxies.end(), peer) == proxies.end())
-    return peer;
-  auto comma = forwarded_for.rfind(',');
-  std::string_view last =
-      comma == std::string_view::npos ? forwarded_for : forwarded_for.substr(comma + 1);
-  while (!last.empty() && last.front() == ' ') last.remove_prefix(1);
-  while (!last.empty() && last.back() == ' ') last.remove_suffix(1);
-  return last.empty() ? peer : std::string(last);
-}
-
-// Whether a Host names this machine without a domain name: an IP address (v4, or v6 in
-// brackets) or localhost, with or without a port. A name in DNS can be made to point here by
-// whoever owns it (DNS rebinding); an address cannot.
-bool host_is_address(std::string_view host) {
-  if (host.empty()) return false;
-  if (host.front() == '[') return host.find(']') != std::string_view::npos;  // [v6]:port
-  const std::string_view name = host.substr(0, host.find(':'));
-  if (name == "localhost") return true;
-  beast::error_code ec;
-  (void)asio::ip::make_address_v4(std::string(name), ec);
-  return !ec;
-}
-
-// Whether a WebSocket upgrade may come from `origin`: the site's configured origins
-// (--site-origin) and the operator's other allowed ones (--allowed-origin); a page served by
-// address (the Origin is http:// or https:// followed by the request's Host, and that Host is
-// an IP address or localhost); or no Origin (a program, not a browser page). A page of any
-// other domain is refused even when Host matches it: a DNS rebinding page sends its own
-// domain as both. "null" (a sandboxed or file page) is refused.
-bool origin_allowed(std::string_view origin, std::string_view host,
-                    const std::vector<std::string>& site, const std::vector<std::string>& allowed) {
-  if (origin.empty()) return true;
-  if (std::find(site.begin(), site.end(), origin) != site.end()) return true;
-  if (std::find(allowed.begin(), allowed.end(), origin) != allowed.end()) return true;
-  return host_is_address(host) &&
-         (origin == "http://" + std::string(host) || origin == "https://" + std::string(host));
-}
-
-// How often one address may open a WebSocket: a token bucket per address, forgotten once
-// full again. Thread-safe.
-class OpenRate {
- public:
-  using Clock = std::chrono::steady_clock;
-  OpenRate(double per_second, double burst) : per_second_(per_second), burst_(burst) {}
-  bool take(const std::string& address) {
-    if (per_second_ <= 0) return true;
-    std::lock_guard lock(mutex_);
-    const auto now = Clock::now();
-    if (buckets_.size() > 4096) forget_full(now);
-    auto [it, fresh] = buckets_.try_emplace(address, Bucket{burst_, now});
-    refill(it->second, now);
-    if (it->second.tokens < 1) return false;
-    it->second.tokens -= 1;
-    return true;
-  }
-
- private:
-  struct Bucket {
-    double tokens;
-    Clock::time_point at;
-  };
-  void refill(Bucket& b, Clock::time_point now) const {
-    b.tokens = std::min(burst_,
-                        b.tokens + per_second_ * std::chrono::duration<double>(now - b.at).count());
-    b.at = now;
-  }
-  void forget_full(Clock::time_point now) {
-    for (auto it = buckets_.begin(); it != buckets_.end();) {
-      refill(it->second, now);
-      it = it->second.tokens >= burst_ ? buckets_.erase(it) : std::next(it);
-    }
-  }
-  std::mutex mutex_;
-  std::unordered_map<std::string, Bucket> buckets_;
-  const double per_second_;
-  const double burst_;
-};
-
-// The whole file, or nullopt when it cannot be read.
-std::optional<std::string> read_file(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) return std::nullopt;
-  std::ostringstream ss;
-  ss << f.rdbuf();
-  if (f.bad()) return std::nullopt;
-  return std::move(ss).str();
-}
-
-// Per remote address: how many WebSocket connections are open and a token bucket shared
-// by their messages. An address is forgotten when its last connection closes.
-class AddressLimits {
- public:
-  using Clock = std::chrono::steady_clock;
-  AddressLimits(int max_connections, double rate, double burst)
-      : max_connections_(max_connections), rate_(rate), burst_(burst) {}
-
-  bool admit(const std::string& address) {
-    std::lock_guard lock(mutex_);
-    auto [it, fresh] = entries_.try_emplace(address, Entry{0, burst_, Clock::now()});
-    if (it->second.connections >= max_connections_) return false;
-    ++it->second.connections;
-    return true;
-  }
-  void release(const std::string& address) {
-    std::lock_guard lock(mutex_);
-    auto it = entries_.find(address);
-    if (it != entries_.end() && --it->second.connections <= 0) entries_.erase(it);
-  }
-  // Takes one message's token; returns how long the connection should wait before it
-  // reads its next message (zero when the address is within its rate).
-  std::chrono::milliseconds take(const std::string& address) {
-    std::lock_guard lock(mutex_);
-    auto it = entries_.find(address);
-    if (it == entries_.end() || rate_ <= 0) return std::chrono::milliseconds(0);
-    Entry& e = it->second;
-    const auto now = Clock::now();
-    e.tokens = std::min(burst_,
-                        e.tokens + rate_ * std::chrono::duration<double>(now - e.refilled).count());
-    e.refilled = now;
-    e.tokens -= 1;
-    if (e.tokens >= 0) return std::chrono::milliseconds(0);
-    return std::chrono::milliseconds(static_cast<int64_t>(std::ceil(-e.tokens / rate_ * 1000)));
-  }
-
- private:
-  struct Entry {
-    int connections;
-    double tokens;
-    Clock::time_point refilled;
-  };
-  std::mutex mutex_;
-  std::unordered_map<std::string, Entry> entries_;
-  const int max_connections_;
-  const double rate_;
-  const double burst_;
-};
-
-}  // namespace
 
 class WsSession;
 
@@ -640,42 +350,21 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       self->stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
     });
   }
+  // Anything but an upgrade: the answer http_routes.cpp gives, then the next request on the
+  // same connection (keep-alive) or the end of the connection.
   void respond(http::request<http::string_body>&& req) {
+    const std::string target(req.target());
+    std::optional<std::string> accept;
+    if (auto it = req.find(http::field::accept_encoding); it != req.end())
+      accept = std::string(it->value());
+    const std::string_view method(req.method_string().data(), req.method_string().size());
+    HttpAnswer answer = answer_http(server_.config, method, target, accept ? &*accept : nullptr);
     auto res = std::make_shared<http::response<http::string_body>>();
     res->version(req.version());
     res->keep_alive(req.keep_alive());
-    res->set(http::field::server, "kaisho");
-    res->set("X-Content-Type-Options", "nosniff");
-    res->set("Referrer-Policy", "no-referrer");
-    // Scripts only from this site; 'wasm-unsafe-eval' lets them compile WebAssembly (the engine
-    // in the page, docs/engine-wasm.md) without allowing eval().
-    res->set("Content-Security-Policy",
-             "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' "
-             "'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; "
-             "base-uri 'none'; frame-ancestors 'none'");
-    const std::string target(req.target());
-    auto reply = [&](http::status status, std::string type, std::string body) {
-      res->result(status);
-      res->set(http::field::content_type, type);
-      res->body() = std::move(body);
-    };
-    if (req.method() == http::verb::get && target == "/healthz") {
-      if (!server_.config.ready || server_.config.ready())
-        reply(http::status::ok, "text/plain", "ok\n");
-      else
-        reply(http::status::service_unavailable, "text/plain",
-              "not ready: the database does not answer\n");
-    } else if (req.method() == http::verb::get && target == "/livez") {
-      reply(http::status::ok, "text/plain", "alive\n");
-    } else if (req.method() == http::verb::post && target.rfind("/test/", 0) == 0 &&
-               server_.config.test_hook) {
-      reply(http::status::ok, "text/plain", server_.config.test_hook(target));
-    } else if (req.method() != http::verb::get && req.method() != http::verb::head) {
-      reply(http::status::method_not_allowed, "text/plain", "method not allowed\n");
-      res->set(http::field::allow, "GET, HEAD");
-    } else {
-      serve_static(req, *res, target);
-    }
+    res->result(static_cast<http::status>(answer.status));
+    for (auto& [name, value] : answer.headers) res->set(name, value);
+    res->body() = std::move(answer.body);
     res->prepare_payload();
     // HEAD: the same head (Content-Length of the body a GET would get), no body.
     if (req.method() == http::verb::head) res->body().clear();
@@ -688,65 +377,6 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                         }
                         self->read();
                       });
-  }
-
-  // A file of the web root. Each file may have a brotli (FILE.br) and a gzip (FILE.gz) copy
-  // made at build time (web/scripts/compress.mjs); the request's Accept-Encoding chooses
-  // which one is sent (content_encoding.hpp), with the plain file's type. Vite's hashed
-  // files under /assets/ never change, so they are cached for a year; pages are revalidated
-  // on every load (they name the current hashed files). Paths that name a copy itself
-  // (.br, .gz) are not files of the site: they get 404, never a body with a type that
-  // misdescribes it. Every other path without a file extension gets the single page.
-  void serve_static(const http::request<http::string_body>& req,
-                    http::response<http::string_body>& res, const std::string& target) {
-    auto not_found = [&] {
-      res.result(http::status::not_found);
-      res.set(http::field::content_type, "text/plain");
-      res.body() = "not found\n";
-    };
-    const std::string& root = server_.config.web_root;
-    if (root.empty()) return not_found();
-    const std::string path = safe_path(root, target);
-    std::optional<std::string> accept;
-    if (auto it = req.find(http::field::accept_encoding); it != req.end())
-      accept = std::string(it->value());
-    // Sends `file` (or its copy); false when it cannot be read.
-    auto send_file = [&](const std::string& file, const char* cache_control) {
-      StaticFile chosen = choose_static_file(file, accept ? &*accept : nullptr);
-      std::optional<std::string> body = read_file(chosen.path);
-      if (!body && chosen.encoding != Encoding::identity) {  // the copy went away meanwhile
-        chosen.encoding = Encoding::identity;
-        body = read_file(file);
-      }
-      if (!body) return false;
-      res.result(http::status::ok);
-      res.set(http::field::content_type, mime_type(file));
-      if (chosen.encoding != Encoding::identity)
-        res.set(http::field::content_encoding, std::string(encoding_name(chosen.encoding)));
-      if (chosen.has_copies) res.set(http::field::vary, "Accept-Encoding");
-      if (cache_control != nullptr) res.set(http::field::cache_control, cache_control);
-      res.body() = std::move(*body);
-      return true;
-    };
-    if (!path.empty() && is_compressed_copy(path)) return not_found();
-    // A folder is not a page (nor the single page), and a link may not lead out of the root.
-    std::error_code folder_ec;
-    if (!path.empty() && std::filesystem::is_directory(path, folder_ec)) return not_found();
-    if (!path.empty() && std::filesystem::exists(path, folder_ec) && !inside_root(root, path))
-      return not_found();
-    if (!path.empty() && is_regular_file(path)) {
-      const std::string relative = path.substr(root.size());
-      const char* cache_control = nullptr;
-      if (relative.rfind("/assets/", 0) == 0)
-        cache_control = "public, max-age=31536000, immutable";
-      else if (relative.ends_with(".html"))
-        cache_control = "no-cache";
-      if (send_file(path, cache_control)) return;
-    }
-    // Client-side routes (/g/ID, /rules/shogi, ...) get the single page.
-    if (path.empty() || path.find('.', path.rfind('/')) == std::string::npos)
-      if (send_file(root + "/index.html", "no-cache")) return;
-    not_found();
   }
 
   beast::tcp_stream stream_;
