@@ -20,6 +20,7 @@
 #include "server/identity/tokens.hpp"
 #include "server/net/http_server.hpp"
 #include "server/store/serialized_store.hpp"
+#include "server/store/store_reader.hpp"
 #include "server/store/store_writer.hpp"
 
 namespace kaisho::app {
@@ -120,6 +121,11 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
     if (a == "--test-hooks") {
       test_hooks = true;
       continue;
+    }
+    if (a == "--help") {
+      out << "usage: kaisho serve [--port N] [--address A] [--db PATH|postgresql://...] "
+             "[--web DIR] [--halls N] [...]\n(every flag: docs/server.md)\n";
+      return 0;
     }
     if (i + 1 >= args.size()) {
       err << "error: " << a << " needs a value (see docs/server.md)\n";
@@ -234,12 +240,13 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
     hall_config.server_name = "kaisho-" + server::new_random_id(5);
   }
   // The stores, declared first so that they outlive the halls. SQLite: one connection the
-  // halls and the writer take turns on (separate connections would make writers wait in
-  // SQLite's sleeping busy handler). PostgreSQL: a connection per hall (its reads and claims)
-  // and one for the writer.
+  // readers and the writer take turns on (separate connections would make writers wait in
+  // SQLite's sleeping busy handler). PostgreSQL: a connection per reader thread (one per hall,
+  // at least two: reads and claims) and one for the writer.
   const bool postgres = server::is_postgres_uri(db);
   std::vector<std::unique_ptr<server::Store>> connections;
-  for (int k = 0; k < (postgres ? shard_count + 1 : 1); ++k) {
+  const int readers = std::max(2, shard_count);
+  for (int k = 0; k < (postgres ? readers + 1 : 1); ++k) {
     auto store = server::open_store(db);
     if (!store) {
       err << "error: " << store.error().message << "\n";
@@ -248,19 +255,22 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
     connections.push_back(std::move(store.value()));
   }
   std::unique_ptr<server::SerializedStore> shared_sqlite;
-  std::vector<server::Store*> hall_stores;
+  std::vector<server::Store*> reader_stores;
   server::Store* writer_store = nullptr;
   if (postgres) {
-    for (int k = 0; k < shard_count; ++k)
-      hall_stores.push_back(connections[static_cast<size_t>(k)].get());
+    for (int k = 0; k < readers; ++k)
+      reader_stores.push_back(connections[static_cast<size_t>(k)].get());
     writer_store = connections.back().get();
   } else {
     shared_sqlite = std::make_unique<server::SerializedStore>(*connections[0]);
-    hall_stores.assign(static_cast<size_t>(shard_count), shared_sqlite.get());
+    // Two readers: a long read (a record replayed) does not hold up the others' turn.
+    reader_stores.assign(static_cast<size_t>(readers), shared_sqlite.get());
     writer_store = shared_sqlite.get();
   }
   // Every write of every hall goes through one writer thread (one commit for many tables).
   auto writer = std::make_unique<server::StoreWriter>(*writer_store);
+  // Every read of every hall goes to the readers' threads: a hall never waits for its database.
+  auto reader = std::make_unique<server::StoreReader>(reader_stores);
   // /healthz says whether this server can serve: its database answered lately.
   net_config.ready = [w = writer.get()] { return w->database_answers(3000); };
 
@@ -309,8 +319,8 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
     server::HallConfig config = hall_config;
     config.shard = static_cast<int>(k);
     config.siblings = shards.size() > 1 ? &halls : nullptr;
-    shard.hall = std::make_unique<server::Hall>(shard.loop->scheduler(), *hall_stores[k], *writer,
-                                                bridge, *shard.cpu, config);
+    shard.hall = std::make_unique<server::Hall>(shard.loop->scheduler(), *writer, *reader, bridge,
+                                                *shard.cpu, config);
     halls.add(shard.loop->scheduler(), *shard.hall);
     if (Status s = shard.hall->restore(); !s) {
       err << "error: restoring from " << db << ": " << s.error().message << "\n";
@@ -334,6 +344,7 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
     err << "error: cannot listen on " << net_config.address << ":" << net_config.port << ": "
         << listen_error << "\n";
     for (auto& shard : shards) shard.loop->stop();
+    reader.reset();
     writer.reset();
     return 1;
   }
@@ -349,6 +360,7 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
   // The halls stop first (no more work of theirs runs), then the writer makes what is queued
   // (its answers go to loops that no longer run), then everything is taken down.
   for (auto& shard : shards) shard.loop->stop();
+  reader.reset();
   writer.reset();
   out << "Kaisho stopped." << std::endl;
   return 0;

@@ -110,6 +110,72 @@ class InstantCpu final : public CpuService {
   CpuJobId next_ = 0;
 };
 
+// Makes each write at once, like InlineWrites, unless the test holds them: then they wait,
+// in order, until released (to test what happens while a write is in flight).
+class HeldWrites final : public WriteQueue {
+ public:
+  explicit HeldWrites(Store& store) : inline_(store) {}
+  bool hold = false;
+  void write(std::vector<Write> writes, Scheduler& scheduler,
+             std::function<void(Outcomes)> done) override {
+    auto go = [this, writes = std::move(writes), &scheduler, done = std::move(done)]() mutable {
+      inline_.write(std::move(writes), scheduler, std::move(done));
+    };
+    if (hold)
+      held_.push_back(std::move(go));
+    else
+      go();
+  }
+  void end_game(int64_t game_id, std::string game, std::vector<std::string> persons,
+                Store::EndFn decide, Fence fence, Scheduler& scheduler,
+                std::function<void(Result<std::string>)> done) override {
+    auto go = [=, this, &scheduler]() mutable {
+      inline_.end_game(game_id, game, persons, decide, fence, scheduler, done);
+    };
+    if (hold)
+      held_.push_back(std::move(go));
+    else
+      go();
+  }
+  size_t held() const { return held_.size(); }
+  // Makes the writes held so far (their outcomes posted), and holds no more.
+  void release() {
+    hold = false;
+    auto held = std::move(held_);
+    held_.clear();
+    for (auto& go : held) go();
+  }
+
+ private:
+  InlineWrites inline_;
+  std::vector<std::function<void()>> held_;
+};
+
+// Reads at once, like InlineReads, unless the test holds them (a database that stalls): then
+// they wait, in order, until released.
+class HeldReads final : public ReadQueue {
+ public:
+  explicit HeldReads(Store& store) : store_(store) {}
+  bool hold = false;
+  void run(std::function<void(Store&)> job) override {
+    if (hold)
+      held_.push_back(std::move(job));
+    else
+      job(store_);
+  }
+  size_t held() const { return held_.size(); }
+  void release() {
+    hold = false;
+    auto held = std::move(held_);
+    held_.clear();
+    for (auto& job : held) job(store_);
+  }
+
+ private:
+  Store& store_;
+  std::vector<std::function<void(Store&)>> held_;
+};
+
 class RecordingOutbox final : public Outbox {
  public:
   std::map<ConnId, std::vector<json>> sent;
@@ -132,6 +198,7 @@ class HallTest : public ::testing::Test {
   }
   void TearDown() override {
     hall_.reset();
+    reads_.reset();
     writes_.reset();
     faults_.reset();
     store_.reset();
@@ -155,13 +222,15 @@ class HallTest : public ::testing::Test {
     config.cpu_move_ms = 500;
     // A name, so that the store's claims have an owner to show (group_owner).
     if (config.server_name.empty()) config.server_name = "test-server";
-    writes_ = std::make_unique<InlineWrites>(*faults_);
-    hall_ = std::make_unique<Hall>(clock_, *faults_, *writes_, out_, cpu_, config);
+    writes_ = std::make_unique<HeldWrites>(*faults_);
+    reads_ = std::make_unique<HeldReads>(*faults_);
+    hall_ = std::make_unique<Hall>(clock_, *writes_, *reads_, out_, cpu_, config);
     ASSERT_TRUE(hall_->restore().ok());
   }
   // Simulates a server restart on the same database file.
   void restart() {
     hall_.reset();
+    reads_.reset();
     writes_.reset();
     faults_.reset();
     store_.reset();
@@ -244,8 +313,9 @@ class HallTest : public ::testing::Test {
   RecordingOutbox out_;
   std::filesystem::path path_;
   std::unique_ptr<Store> store_;
-  std::unique_ptr<FaultyStore> faults_;   // the hall's store: store_ with faults on demand
-  std::unique_ptr<InlineWrites> writes_;  // its writes, made at once (the clock is fake)
+  std::unique_ptr<FaultyStore> faults_;  // the hall's store: store_ with faults on demand
+  std::unique_ptr<HeldWrites> writes_;   // its writes, made at once unless held
+  std::unique_ptr<HeldReads> reads_;     // its reads, made at once unless held
   std::unique_ptr<Hall> hall_;
   ConnId next_conn_ = 0;
 };

@@ -723,7 +723,8 @@ TEST_F(HallPlatform, TwoGamesEndingOnTwoServersBothCountInTheRating) {
   HallConfig config2;
   config2.server_name = "s2";
   InlineWrites writes2(*second_store.value());
-  Hall other(clock_, *second_store.value(), writes2, out2, cpu2, config2);
+  InlineReads reads2(*second_store.value());
+  Hall other(clock_, writes2, reads2, out2, cpu2, config2);
   ASSERT_TRUE(other.restore().ok());
   std::string token;
   ConnId a = person("Aiko", &token);

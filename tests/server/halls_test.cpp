@@ -70,6 +70,7 @@ class SeveralHalls : public ::testing::Test {
     sqlite_ = std::move(store.value());
     shared_ = std::make_unique<SerializedStore>(*sqlite_);
     writer_ = std::make_unique<StoreWriter>(*shared_);
+    reader_ = std::make_unique<StoreReader>(std::vector<Store*>{shared_.get(), shared_.get()});
     HallConfig config;
     config.cpu_move_ms = 20;
     config.away_grace_ms = 100;
@@ -83,7 +84,7 @@ class SeveralHalls : public ::testing::Test {
       HallConfig own = config;
       own.shard = k;
       own.siblings = &halls_;
-      shard.hall = std::make_unique<Hall>(shard.loop->scheduler(), *shared_, *writer_, outbox_,
+      shard.hall = std::make_unique<Hall>(shard.loop->scheduler(), *writer_, *reader_, outbox_,
                                           *shard.cpu, own);
       halls_.add(shard.loop->scheduler(), *shard.hall);
       ASSERT_TRUE(shard.hall->restore().ok());
@@ -91,6 +92,7 @@ class SeveralHalls : public ::testing::Test {
   }
   void TearDown() override {
     for (auto& shard : shards_) shard.loop->stop();
+    reader_.reset();
     writer_.reset();
     shards_.clear();  // each hall before its CPU client and its loop
     shared_.reset();
@@ -122,6 +124,7 @@ class SeveralHalls : public ::testing::Test {
   std::unique_ptr<Store> sqlite_;
   std::unique_ptr<SerializedStore> shared_;
   std::unique_ptr<StoreWriter> writer_;
+  std::unique_ptr<StoreReader> reader_;
   SharedOutbox outbox_;
   HallShards halls_;
   cpu::CpuPool pool_{cpu::PoolConfig{cpu::ScheduleConfig{.workers = 2, .full_ms = 20}, 0}};

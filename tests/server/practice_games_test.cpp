@@ -201,5 +201,68 @@ TEST_F(PracticeGamesLimited, APersonSendsSoManyPracticeGamesAnHour) {
   EXPECT_EQ(history(a).size(), 2u);
 }
 
+TEST_F(PracticeGamesLimited, AGameRefusedAtItsLastMoveOrNotOverCountsAgainstTheLimitAsWell) {
+  // Each one costs its replay: it is charged before it, whatever the replay finds.
+  ConnId a = person("Aiko");
+  json illegal = resigned_shogi("device-game-0001");
+  illegal["moves"] = {"7g7f", "3c3d", "7f7e", "9a9z"};
+  send(a, illegal);
+  EXPECT_EQ(last(a, "error")["code"], "illegal_move");
+  json unfinished = resigned_shogi("device-game-0002");
+  unfinished.erase("resigned");
+  send(a, unfinished);
+  EXPECT_EQ(last(a, "error")["code"], "not_finished");
+  send(a, resigned_shogi("device-game-0003"));
+  EXPECT_EQ(last(a, "error")["code"], "rate_limited");
+}
+
+class PracticeGamesFromOneAddress : public PracticeGames {
+ public:
+  void SetUp() override {
+    config_.practice_games_per_address_per_hour = 1;
+    config_.practice_games_per_address_burst = 2;
+    PracticeGames::SetUp();
+  }
+};
+
+TEST_F(PracticeGamesFromOneAddress, AnAddressSendsSoManyPracticeGamesWhoeverSendsThem) {
+  for (int i = 0; i < 2; ++i) {
+    const ConnId c = person("P" + std::to_string(i), nullptr, "", "10.0.0.7");
+    send(c, resigned_shogi("device-game-000" + std::to_string(i)));
+    EXPECT_GT(last(c, "practice_stored")["game_id"].get<int64_t>(), 0);
+  }
+  const ConnId third = person("P3", nullptr, "", "10.0.0.7");
+  send(third, resigned_shogi("device-game-0009"));
+  EXPECT_EQ(last(third, "error")["code"], "rate_limited");
+  const ConnId elsewhere = person("P4", nullptr, "", "10.0.0.8");
+  send(elsewhere, resigned_shogi("device-game-0010"));
+  EXPECT_GT(last(elsewhere, "practice_stored")["game_id"].get<int64_t>(), 0);
+}
+
+TEST_F(PracticeGames, AGameLongerThanItsGameAllowsIsRefusedUnplayed) {
+  ConnId a = person("Aiko");
+  json m = resigned_shogi();
+  m["moves"] = json::array();
+  for (int i = 0; i < 1001; ++i) m["moves"].push_back(i % 2 ? "1c1d" : "1g1f");
+  send(a, m);
+  const json e = last(a, "error");
+  EXPECT_EQ(e["code"], "too_long");
+  EXPECT_EQ(e["params"]["max"], "1000");
+}
+
+TEST_F(PracticeGames, APracticeGameIsReplayedOffTheHallsThread) {
+  ConnId a = person("Aiko");
+  const ConnId b = person("Botan");
+  const std::string id = create(b, "shogi");
+  reads_->hold = true;  // the replay waits for a reader thread
+  send(a, resigned_shogi());
+  EXPECT_EQ(reads_->held(), 1u);
+  send(b, {{"type", "start"}, {"group", id}});
+  EXPECT_EQ(group(b)["table"]["status"], "playing") << "the hall goes on meanwhile";
+  reads_->release();
+  clock_.run();
+  EXPECT_GT(last(a, "practice_stored")["game_id"].get<int64_t>(), 0);
+}
+
 }  // namespace
 }  // namespace kaisho::server::testing

@@ -134,15 +134,16 @@ TEST_F(StoreContract, AGameGivenItsMovesAndResultIsStoredWholeAndAPracticeGameOn
   EXPECT_EQ(game->moves, (std::vector<std::string>{"7g7f", "3c3d"}));
   EXPECT_EQ(game->result_json, row.result_json);
   EXPECT_EQ(game->ended_ms, 5000);
-  auto finished = store_->finished_games_of("p1", 10);
-  ASSERT_EQ(finished.size(), 1u);
-  EXPECT_EQ(finished[0].id, id.value());
+  auto finished = store_->history_of("p1", 10);
+  ASSERT_TRUE(finished.ok());
+  ASSERT_EQ(finished->size(), 1u);
+  EXPECT_EQ(finished->at(0).id, id.value());
   EXPECT_TRUE(store_->unfinished_games().empty());
   // The same practice game again: refused, nothing written.
   auto again = store_->begin_game(row);
   ASSERT_FALSE(again.ok());
   EXPECT_EQ(again.error().code, "refused");
-  EXPECT_EQ(store_->finished_games_of("p1", 10).size(), 1u);
+  EXPECT_EQ(store_->history_of("p1", 10)->size(), 1u);
   // Games of a group are not practice games: many share one group.
   EXPECT_NE(begin("g1", {"p1", ""}), begin("g1", {"p1", ""}));
 }
@@ -200,17 +201,21 @@ TEST_F(StoreContract, APersonNeverRatedHasNoRatingsAndOnlyThoseChangedAreWritten
   EXPECT_DOUBLE_EQ(store_->ratings_of("p2")->front().value.rating, 1600);
 }
 
-TEST_F(StoreContract, FinishedGamesOfAPersonAreNewestFirstAndAsManyAsAsked) {
+TEST_F(StoreContract, AHistoryListsFinishedGamesNewestFirstAsManyAsAskedWithoutMoves) {
   std::vector<int64_t> ids;
   for (int i = 0; i < 4; ++i) ids.push_back(begin("g1", {"p1", ""}, 1000 + i));
   const int64_t other = begin("g2", {"p9", ""});
   for (size_t i = 0; i < 3; ++i) ASSERT_TRUE(end(ids[i], {"p1"}, 1).ok());
   ASSERT_TRUE(end(other, {"p9"}, 1).ok());
-  const auto finished = store_->finished_games_of("p1", 2);
-  ASSERT_EQ(finished.size(), 2u);
-  EXPECT_EQ(finished[0].id, ids[2]);
-  EXPECT_EQ(finished[1].id, ids[1]);
-  EXPECT_EQ(store_->finished_games_of("p1", 100).size(), 3u) << "the unfinished one is not";
+  ASSERT_TRUE(store_->append_move(ids[2], 0, "7g7f").ok());
+  const auto finished = store_->history_of("p1", 2);
+  ASSERT_TRUE(finished.ok());
+  ASSERT_EQ(finished->size(), 2u);
+  EXPECT_EQ(finished->at(0).id, ids[2]);
+  EXPECT_EQ(finished->at(1).id, ids[1]);
+  EXPECT_TRUE(finished->at(0).moves.empty()) << "a list of games, not their records";
+  EXPECT_EQ(finished->at(0).player_ids, (std::vector<std::string>{"p1"}));
+  EXPECT_EQ(store_->history_of("p1", 100)->size(), 3u) << "the unfinished one is not";
   const auto unfinished = store_->unfinished_games();
   ASSERT_EQ(unfinished.size(), 1u);
   EXPECT_EQ(unfinished[0].id, ids[3]);
@@ -363,6 +368,56 @@ TEST_F(StoreContract, OnlyOneServerHoldsAGroupUntilItsLeaseLapses) {
   ASSERT_TRUE(held.ok());
   EXPECT_EQ(held.value(), std::vector<std::string>{"g1"}) << "g2 is server-b's now";
   (void)a;
+}
+
+TEST_F(StoreContract, ALeaseThatLapsedButThatNobodyTookIsRenewed) {
+  // A writer late by more than a lease's life (a batch waiting out a lock): its leases lapsed,
+  // but nobody claimed them, so they are still its own at their epochs.
+  const int64_t epoch = store_->claim_group("g1", "server-a", 1)->epoch;
+  ASSERT_TRUE(store_->claim_group("g2", "server-a", 1)->ours);
+  store_->release_group("g2", "server-a");
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  auto held = store_->renew_leases("server-a", 60'000);
+  ASSERT_TRUE(held.ok()) << held.error().message;
+  EXPECT_EQ(held.value(), std::vector<std::string>{"g1"}) << "g2 was let go";
+  EXPECT_EQ(store_->group_owner("g1"), "server-a");
+  // Renewed at the same epoch: a write fenced by it still holds.
+  GameRow row;
+  row.group_id = "g1";
+  row.game = "shogi";
+  row.data_json = "{}";
+  row.start_text = "startpos";
+  auto written = store_->write({Write{row, Fence{"g1", epoch}}});
+  EXPECT_TRUE(written.front().ok());
+}
+
+TEST_F(StoreContract, AReleaseOfAnOlderEpochLeavesANewerClaimAlone) {
+  const int64_t first = store_->claim_group("g1", "server-a", 60'000)->epoch;
+  const int64_t second = store_->claim_group("g1", "server-a", 60'000)->epoch;
+  ASSERT_LT(first, second);
+  // The release made for the incarnation that left comes after the new claim.
+  store_->release_group("g1", "server-a", first);
+  EXPECT_EQ(store_->group_owner("g1"), "server-a") << "the newer claim stands";
+  store_->release_group("g1", "server-a", second);
+  EXPECT_EQ(store_->group_owner("g1"), "");
+}
+
+TEST_F(StoreContract, TheMoveStoredAtAPlyIsToldAndNoneWhenThereIsNone) {
+  const int64_t game = begin("g1", {"p1", ""});
+  ASSERT_TRUE(store_->append_move(game, 0, "7g7f").ok());
+  auto at0 = store_->stored_move(game, 0);
+  ASSERT_TRUE(at0.ok());
+  ASSERT_TRUE(at0->has_value());
+  EXPECT_EQ(**at0, "7g7f");
+  auto at1 = store_->stored_move(game, 1);
+  ASSERT_TRUE(at1.ok());
+  EXPECT_FALSE(at1->has_value());
+}
+
+TEST_F(StoreContract, AMissingPersonOrGroupIsToldApartFromAFailedRead) {
+  EXPECT_EQ(store_->person("nobody").error().code, "no_such_person");
+  EXPECT_EQ(store_->group("nothing").error().code, "no_such_group");
+  EXPECT_EQ(store_->game(987654).error().code, "no_such_game");
 }
 
 }  // namespace

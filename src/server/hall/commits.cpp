@@ -34,42 +34,44 @@ void Hall::persist(Group& g, std::vector<Write> writes, Then then) {
   }
   for (auto& w : writes) w.fence = {g.id, g.epoch};
   g.committing = true;
-  std::weak_ptr<bool> alive = alive_;
-  const std::string id = g.id;
   writes_.write(std::move(writes), scheduler_,
-                [this, alive, id, record, then = std::move(then)](Outcomes outcomes) {
-                  if (auto a = alive.lock(); !a || !*a) return;
-                  committed(id, record, then, std::move(outcomes));
+                [this, alive = alive_check(), ref = g.weak_from_this(), record,
+                 then = std::move(then)](Outcomes outcomes) {
+                  if (alive()) committed(ref, record, then, std::move(outcomes));
                 });
 }
 
-void Hall::committed(const std::string& group_id, bool wrote_record, const Then& then,
-                     Outcomes outcomes) {
-  auto it = groups_.find(group_id);
-  if (it == groups_.end()) return;
-  Group& g = *it->second;
-  g.committing = false;
+void Hall::committed(const GroupRef& ref, bool wrote_record, const Then& then, Outcomes outcomes) {
+  // The incarnation that wrote has left the hall (idle, taken, loaded again): what its write
+  // did belongs to nobody in memory now; a newer one reads what the store holds.
+  auto g = ref.lock();
+  if (!g) return;
+  g->committing = false;
   for (const auto& o : outcomes)
     if (!o && o.error().code == "fenced") {
-      log::warning("group " + text::quote(group_id) + " was taken by another server");
-      return lose_group(group_id);
+      log::warning("group " + text::quote(g->id) + " was taken by another server");
+      return lose_group(g->id);
     }
   if (wrote_record) {
     // A record that could not be written is shown all the same (the moves are safe: they are
     // writes of their own) and written again with the group's next change.
-    if (!outcomes.back()) g.dirty = g.record_failed = true;
+    if (!outcomes.back()) g->dirty = g->record_failed = true;
     outcomes.pop_back();
   }
-  if (then) then(g, outcomes);
-  // `then` may have lost the group, or started another write.
-  it = groups_.find(group_id);
-  if (it == groups_.end()) return;
-  Group& now = *it->second;
-  if (!now.committing && now.show_after) {
-    now.show_after = false;
-    broadcast(now);
+  if (then) then(*g, outcomes);
+  settle(ref);
+}
+
+void Hall::settle(const GroupRef& ref) {
+  auto g = ref.lock();
+  if (!g) return;
+  // `then` may have lost the group, loaded it again, or started another write.
+  if (auto it = groups_.find(g->id); it == groups_.end() || it->second != g) return;
+  if (!g->committing && g->show_after) {
+    g->show_after = false;
+    broadcast(*g);
   }
-  run_queued(group_id);
+  run_queued(ref);
 }
 
 bool Hall::wait_for_commit(Group& g, std::function<void()> fn) {
@@ -78,14 +80,72 @@ bool Hall::wait_for_commit(Group& g, std::function<void()> fn) {
   return true;
 }
 
-void Hall::run_queued(const std::string& group_id) {
+void Hall::run_queued(const GroupRef& ref) {
   for (;;) {
-    auto it = groups_.find(group_id);
-    if (it == groups_.end() || it->second->committing || it->second->queued.empty()) return;
-    auto fn = std::move(it->second->queued.front());
-    it->second->queued.pop_front();
+    auto g = ref.lock();
+    if (!g || g->committing || g->queued.empty()) return;
+    if (auto it = groups_.find(g->id); it == groups_.end() || it->second != g) return;
+    auto fn = std::move(g->queued.front());
+    g->queued.pop_front();
     fn();
   }
+}
+
+void Hall::verify_move(Group& g, int ply, const std::string& move, Error failed,
+                       std::function<void(Group&)> stored, Done done) {
+  // The table stays busy (its requests queued) until the store has said what the ply holds.
+  g.committing = true;
+  const int64_t game_id = g.game_db_id;
+  reads_.read<Result<std::optional<std::string>>>(
+      scheduler_, [game_id, ply](Store& store) { return store.stored_move(game_id, ply); },
+      [this, alive = alive_check(), ref = g.weak_from_this(), move, failed, stored,
+       done](Result<std::optional<std::string>> found) {
+        if (!alive()) return;
+        auto held = ref.lock();
+        if (!held) return;
+        held->committing = false;
+        if (found && found->has_value() && **found == move) {
+          stored(*held);  // it was stored: the reply was what got lost
+        } else if (found && !found->has_value()) {
+          done(*held, failed);  // it was not: the page (or the CPU's retry) tries again
+        } else {
+          // Another move at its ply (this memory is behind the store), or no answer: the
+          // group is loaded again from what the store holds.
+          done(*held, make_error("store",
+                                 "the table was behind its record and is loaded again; "
+                                 "try again"));
+          return reload_group(*held);
+        }
+        settle(ref);
+      });
+}
+
+void Hall::reload_group(Group& g) {
+  if (auto it = groups_.find(g.id); it == groups_.end() || it->second.get() != &g) return;
+  log::warning("group " + text::quote(g.id) +
+               " is loaded again: its table differed from the store");
+  const std::string id = g.id;
+  const std::vector<std::string> members = g.members;
+  auto queued = std::make_shared<std::deque<std::function<void()>>>(std::move(g.queued));
+  cancel_turn(g);
+  for (const auto& m : members) forget_membership(m, id);
+  const std::shared_ptr<Group> keep = groups_[id];  // alive until this returns
+  groups_.erase(id);
+  // The hall keeps its in-process claim; the store's lease is claimed again (a newer epoch).
+  open_group(id, [this, id, members, queued](const Opened& opened) {
+    if (opened.group) {
+      broadcast(*opened.group);  // whole, to every member online: nothing was shown of it yet
+      for (auto& fn : *queued) fn();
+      return;
+    }
+    // It could not be loaded now: its people are sent to find it again (the page reconnects
+    // and opens it, here or where it is played now).
+    Error moved = make_error("moved", "the group is being loaded again",
+                             {{"group", id}, {"server", ""}, {"shard", ""}});
+    for (const auto& m : members)
+      if (auto p = persons_.find(m); p != persons_.end())
+        for (ConnId c : p->second->conns) send_error(c, "", moved);
+  });
 }
 
 void Hall::lose_group(const std::string& group_id) {

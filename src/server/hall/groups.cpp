@@ -6,31 +6,15 @@ namespace kaisho::server {
 
 Hall::Group* Hall::find_group(ConnId c, const std::string& rid, const std::string& group_id,
                               bool must_be_member) {
-  const Opened opened = open_group(group_id);
-  Group* loaded = opened.group;
-  const Holder& elsewhere = opened.elsewhere;
-  if (opened.error) {
-    send_error(c, rid, *opened.error);
+  auto it = groups_.find(group_id);
+  if (it == groups_.end()) {
+    // dispatch opened it; it left memory since (taken, or being loaded again).
+    Opened gone;
+    gone.error = make_error("store", "the group is being loaded again; try again");
+    refuse_unopened(c, rid, group_id, gone);
     return nullptr;
   }
-  if (!loaded && (!elsewhere.server.empty() || elsewhere.shard >= 0)) {
-    // Another hall or server plays this group: the client reconnects there (through the
-    // proxy, which routes by server; this process routes by shard).
-    Error e = make_error(
-        "moved",
-        "the group is played by server " + elsewhere.server +
-            (elsewhere.shard >= 0 ? " (hall " + std::to_string(elsewhere.shard) + ")" : ""));
-    e.params = {{"group", group_id},
-                {"server", elsewhere.server == "?" ? "" : elsewhere.server},
-                {"shard", elsewhere.shard >= 0 ? std::to_string(elsewhere.shard) : ""}};
-    send_error(c, rid, e);
-    return nullptr;
-  }
-  if (!loaded) {
-    send_error(c, rid, "no_such_group", "there is no group " + text::quote(group_id));
-    return nullptr;
-  }
-  Group& g = *loaded;
+  Group& g = *it->second;
   g.touched_ms = scheduler_.now_ms();
   if (must_be_member &&
       std::find(g.members.begin(), g.members.end(), person_of(c)) == g.members.end()) {
@@ -44,29 +28,41 @@ void Hall::on_create(ConnId c, const std::string& rid, const pr::CreateGroup& m)
   const rules::Game* game = rules::find_game(m.game);
   if (!game) return send_error(c, rid, "bad_message", "unknown game " + text::quote(m.game));
   const int64_t now = scheduler_.now_ms();
-  const std::string& person = person_of(c);
+  const std::string person = person_of(c);
   if (!room_for_another_table(c, rid, person)) return;
   if (!limits_->take_new_group(person, conns_[c].address, now))
     return send_error(c, rid, "too_many_groups",
                       "too many new tables in a short time; try again later");
-  auto g = std::make_unique<Group>();
-  g->id = new_random_id(15);
-  // A new id: nobody else holds it; its lease starts at epoch 1.
-  auto claimed = store_.claim_group(g->id, config_.server_name, config_.lease_ttl_ms);
-  if (!claimed || !claimed->ours)
-    return send_error(c, rid, "store", "the table could not be made just now; try again");
-  g->epoch = claimed->epoch;
-  g->claimed_ms = scheduler_.now_ms();  // after the claim: see Group::claimed_ms
-  g->game = m.game;
-  g->members.push_back(person);
-  g->version = g->epoch << 32;
-  g->touched_ms = now;
-  Group& ref = *g;
-  groups_[g->id] = std::move(g);
-  groups_of_[person].insert(ref.id);
-  if (config_.siblings) (void)config_.siblings->claim(ref.id, config_.shard);
-  bump(ref, "created", ref.id);
-  broadcast(ref);
+  // A new id: nobody else holds it; its lease starts at epoch 1. Claimed off the hall's
+  // thread; the table exists once the claim is in.
+  const std::string id = new_random_id(15);
+  reads_.read<Result<Claim>>(
+      scheduler_,
+      [id, server = config_.server_name, ttl = config_.lease_ttl_ms](Store& store) {
+        return store.claim_group(id, server, ttl);
+      },
+      [this, alive = alive_check(), c, rid, id, game = m.game, person](Result<Claim> claimed) {
+        if (!alive()) return;
+        if (!claimed || !claimed->ours) {
+          if (conns_.contains(c))
+            send_error(c, rid, "store", "the table could not be made just now; try again");
+          return;
+        }
+        auto g = std::make_shared<Group>();
+        g->id = id;
+        g->epoch = claimed->epoch;
+        g->claimed_ms = scheduler_.now_ms();  // after the claim: see Group::claimed_ms
+        g->game = game;
+        g->members.push_back(person);
+        g->version = g->epoch << 32;
+        g->touched_ms = scheduler_.now_ms();
+        Group& ref = *g;
+        groups_[id] = std::move(g);
+        groups_of_[person].insert(id);
+        if (config_.siblings) (void)config_.siblings->claim(id, config_.shard);
+        bump(ref, "created", id);
+        broadcast(ref);
+      });
 }
 
 void Hall::on_join(ConnId c, const std::string& rid, const pr::JoinGroup& m) {

@@ -4,11 +4,11 @@
 
 namespace kaisho::server {
 
-Hall::Hall(Scheduler& scheduler, Store& store, WriteQueue& writes, Outbox& outbox, CpuService& cpu,
-           HallConfig config)
+Hall::Hall(Scheduler& scheduler, WriteQueue& writes, ReadQueue& reads, Outbox& outbox,
+           CpuService& cpu, HallConfig config)
     : scheduler_(scheduler),
-      store_(store),
       writes_(writes),
+      reads_(reads),
       outbox_(outbox),
       cpu_(cpu),
       config_(config),
@@ -25,7 +25,16 @@ std::shared_ptr<RateLimits> make_rate_limits(const HallConfig& config) {
       {config.joins_per_person_per_hour, config.joins_per_person_burst},
       {config.names_per_person_per_hour, config.names_per_person_burst},
       {config.hellos_per_person_per_hour, config.hellos_per_person_burst},
-      {config.practice_games_per_person_per_hour, config.practice_games_per_person_burst}});
+      {config.practice_games_per_person_per_hour, config.practice_games_per_person_burst},
+      {config.practice_games_per_address_per_hour, config.practice_games_per_address_burst},
+      {config.histories_per_person_per_hour, config.histories_per_person_burst}});
+}
+
+std::function<bool()> Hall::alive_check() const {
+  return [alive = std::weak_ptr<bool>(alive_)] {
+    auto a = alive.lock();
+    return a && *a;
+  };
 }
 
 Hall::~Hall() {
@@ -122,17 +131,22 @@ void Hall::received(ConnId c, std::string_view text) {
       std::min(config_.message_burst, conn.tokens + static_cast<double>(now - conn.refilled_ms) *
                                                         config_.messages_per_second / 1000.0);
   conn.refilled_ms = now;
+  std::string rid_seen;  // echoed even when a later field of the message is wrong
   if (conn.tokens < 1) {
     if (++conn.refused >= config_.flood_close_after) {
       outbox_.close(c);
       disconnected(c);
       return;
     }
-    send_error(c, "", "rate_limited", "too many messages; slow down");
+    // The request's id is echoed, so that a page waiting for its answer is answered (read
+    // only so far: at most flood_close_after times before the connection is closed).
+    (void)pr::decode_request(text, &rid_seen);
+    send_error(
+        c, rid_seen,
+        make_error("rate_limited", "too many messages; slow down", {{"reason", "messages"}}));
     return;
   }
   conn.tokens -= 1;
-  std::string rid_seen;  // echoed even when a later field of the message is wrong
   auto decoded = pr::decode_request(text, &rid_seen);
   if (!decoded) {
     if (decoded.error().code == "too_large") {
@@ -145,11 +159,30 @@ void Hall::received(ConnId c, std::string_view text) {
   }
   const std::string& rid = decoded->rid;
   const pr::Request& req = decoded->request;
+  if (conn.greeting) {
+    // Sent right after hello (the page greets and syncs at once): answered once hello is.
+    // The message rate bounds this queue.
+    conn.waiting.emplace_back(rid, req);
+    return;
+  }
   if (!std::holds_alternative<pr::Hello>(req) && conn.person.empty()) {
     send_error(c, rid, "not_hello", "send hello first");
     return;
   }
   dispatch(c, rid, req);
+}
+
+void Hall::greeted(ConnId c) {
+  for (;;) {
+    auto it = conns_.find(c);
+    if (it == conns_.end() || it->second.greeting || it->second.waiting.empty()) return;
+    auto [rid, req] = std::move(it->second.waiting.front());
+    it->second.waiting.pop_front();
+    if (!std::holds_alternative<pr::Hello>(req) && it->second.person.empty())
+      send_error(c, rid, "not_hello", "send hello first");
+    else
+      dispatch(c, rid, req);
+  }
 }
 
 void Hall::dispatch(ConnId c, const std::string& rid, const pr::Request& req) {
@@ -163,7 +196,22 @@ void Hall::dispatch(ConnId c, const std::string& rid, const pr::Request& req) {
       req);
   if (target) {
     auto it = groups_.find(*target);
-    if (it != groups_.end() && wait_for_commit(*it->second, [this, c, rid, req] {
+    if (it == groups_.end()) {
+      // Not in memory: loaded (off the hall's thread), then the request runs, or is answered
+      // with why the group could not be opened.
+      const std::string id = *target;
+      return open_group(id, [this, c, rid, req, id](const Opened& opened) {
+        if (!conns_.contains(c)) return;
+        if (opened.group) return dispatch(c, rid, req);
+        refuse_unopened(c, rid, id, opened);
+      });
+    }
+    Group& g = *it->second;
+    if (g.committing && g.queued.size() >= config_.max_queued_per_group)
+      return send_error(
+          c, rid,
+          make_error("busy", "the table is busy saving; try again in a moment", {{"group", g.id}}));
+    if (wait_for_commit(g, [this, c, rid, req] {
           if (conns_.contains(c)) dispatch(c, rid, req);
         }))
       return;

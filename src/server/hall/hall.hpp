@@ -2,10 +2,14 @@
 // The hall: people, groups, tables, seats, the CPU standing in, turn timers, results and
 // ratings. One serialized owner: every method runs on the hall's executor (Scheduler), so
 // the hall needs no locks. It knows no sockets: connections are ids, and it answers through
-// an Outbox. Every accepted move, and every change of a group's record, is written before
-// anyone is told of it: the hall hands its writes to a WriteQueue (a thread of its own) and
-// goes on with other tables meanwhile; a group waits, its requests queued, while a write of
-// its own is in flight (commits.cpp).
+// an Outbox. It never waits for its database: every accepted move, and every change of a
+// group's record, is written before anyone is told of it, by a WriteQueue (a thread of its
+// own), and everything it reads (a person, a group with its game, ratings, records) comes
+// from a ReadQueue (threads of their own); the hall goes on with other tables meanwhile, and a
+// group waits, its requests queued, while a write or a load of its own is in flight
+// (commits.cpp, opening.cpp). Each group in memory is one incarnation (Group): a continuation
+// holds a weak reference to the one it began with, so the outcome of an old incarnation's
+// write never reaches a newer one.
 #include <cstdint>
 #include <deque>
 #include <map>
@@ -24,6 +28,7 @@
 #include "server/protocol/messages.hpp"
 #include "server/rating/glicko2.hpp"
 #include "server/store/store.hpp"
+#include "server/store/store_reader.hpp"
 #include "server/store/store_writer.hpp"
 
 namespace kaisho::server {
@@ -31,6 +36,7 @@ namespace kaisho::server {
 using ConnId = uint64_t;
 enum class CpuReason : uint8_t;  // hall_internal.hpp
 struct StoredGroup;              // stored_records.hpp
+struct LoadedGroup;              // opening.cpp
 
 class Outbox {
  public:
@@ -59,9 +65,18 @@ struct HallConfig {
   double names_per_person_burst = 5;
   double hellos_per_person_per_hour = 600;
   double hellos_per_person_burst = 20;
-  // Practice games a person's devices send to be kept with their games (each is stored).
+  // Practice games a person's devices send to be kept with their games (each is checked by
+  // replaying it, and stored), and from one address whoever sends them.
   double practice_games_per_person_per_hour = 120;
   double practice_games_per_person_burst = 60;
+  double practice_games_per_address_per_hour = 360;
+  double practice_games_per_address_burst = 120;
+  // Lists of one's games (each is a read of the database).
+  double histories_per_person_per_hour = 600;
+  double histories_per_person_burst = 30;
+  // Requests that may wait for one group while a write or a load of it is in flight; more are
+  // refused ("busy"), so that a table stalled by its database holds a bounded queue.
+  size_t max_queued_per_group = 256;
   // The groups one person may belong to among those this hall holds in memory (so a presence
   // or name change visits at most this many tables), and the members a group may have,
   // spectators included.
@@ -100,9 +115,8 @@ struct HallStats {
 
 class Hall {
  public:
-  // `store` is read on the hall's executor (and claims leases there); `writes` takes every
-  // write.
-  Hall(Scheduler& scheduler, Store& store, WriteQueue& writes, Outbox& outbox, CpuService& cpu,
+  // `writes` takes every write, `reads` every read and lease claim.
+  Hall(Scheduler& scheduler, WriteQueue& writes, ReadQueue& reads, Outbox& outbox, CpuService& cpu,
        HallConfig config = {});
   ~Hall();
 
@@ -133,11 +147,15 @@ class Hall {
   struct Person;
   struct Conn;
   struct Group;
+  using GroupRef = std::weak_ptr<Group>;
 
-  // Requests: each to its handler (a request for a group waits while a write of it is in
-  // flight).
+  // Requests: each to its handler. A request for a group not in memory waits for it to be
+  // loaded (opening.cpp); one for a group whose write is in flight waits for it (commits.cpp).
   void dispatch(ConnId c, const std::string& rid, const protocol::Request& req);
   void on_hello(ConnId c, const std::string& rid, const protocol::Hello& m);
+  // The hello of connection `c` goes on once its person is known (null: a first visit).
+  void greet(ConnId c, const std::string& rid, const protocol::Hello& m, Person* person);
+  void greeted(ConnId c);  // runs what the connection sent while its hello was being answered
   void on_set_name(ConnId c, const std::string& rid, const protocol::SetName& m);
   void on_create(ConnId c, const std::string& rid, const protocol::CreateGroup& m);
   void on_join(ConnId c, const std::string& rid, const protocol::JoinGroup& m);
@@ -152,25 +170,59 @@ class Hall {
   void on_history(ConnId c, const std::string& rid);
   void on_record(ConnId c, const std::string& rid, const protocol::GetRecord& m);
   void on_practice_game(ConnId c, const std::string& rid, const protocol::PracticeGame& m);
+  void store_practice_game(ConnId c, const std::string& rid, const std::string& id, GameRow row);
 
   // Writing before showing (commits.cpp). persist hands `writes` (and the group's record when
   // it changed) to the write queue, fenced by the group's lease; the group is busy until they
   // are in, then `then` runs with the outcomes of `writes`, then the group is shown if it
   // changed meanwhile and its queued requests run. A fenced write means another server took
-  // the group: it leaves this hall.
+  // the group: it leaves this hall. Outcomes of an incarnation that has left go nowhere.
   using Then = std::function<void(Group&, const Outcomes&)>;
   void persist(Group& g, std::vector<Write> writes, Then then);
-  void committed(const std::string& group_id, bool wrote_record, const Then& then,
-                 Outcomes outcomes);
-  // Runs `fn` at once when no write of the group is in flight; else queues it (true).
+  void committed(const GroupRef& ref, bool wrote_record, const Then& then, Outcomes outcomes);
+  // After a write's `then`: the group is shown if a change waited for the write, and its queued
+  // requests run (unless it is busy again, or gone).
+  void settle(const GroupRef& ref);
+  // Runs `fn` at once when no write of the group is in flight; else queues it (true). A group
+  // whose queue is full refuses it (answered `busy` by the caller: see wait_or_refuse).
   bool wait_for_commit(Group& g, std::function<void()> fn);
-  void run_queued(const std::string& group_id);
+  void run_queued(const GroupRef& ref);
   // The group leaves this hall (its lease lapsed and another server took it): its people
   // connected here are told `moved`, to find it where it is played now.
   void lose_group(const std::string& group_id);
+  // The group's state in memory may differ from the store's (a write whose outcome was lost
+  // found another move at its ply): it is loaded again from the store under a new claim, and
+  // shown whole to its members; requests that waited for it run on the new incarnation.
+  void reload_group(Group& g);
+  // The outcome of a move's write was lost (reported failed, maybe committed), or it was
+  // refused as already stored: the store says what its ply holds. The same move: it was
+  // stored. None: it was not (`done` gets the error). Another, or no answer: the group is
+  // loaded again.
+  using Done = std::function<void(Group&, Status)>;
+  void verify_move(Group& g, int ply, const std::string& move, Error failed,
+                   std::function<void(Group&)> stored, Done done);
+
+  // Opening a group (opening.cpp): from memory, or loaded from the store and claimed for this
+  // hall off its thread. `then` runs on the hall's executor with what it found: the group (in
+  // memory now); else who holds it (another hall or server), or why it cannot be opened
+  // (`store`: try again; `group_unreadable`); all empty when there is no such group. Opens of
+  // one group share one load.
+  struct Holder {
+    std::string server;
+    int shard = -1;
+  };
+  struct Opened {
+    Group* group = nullptr;
+    Holder elsewhere;
+    std::optional<Error> error;
+  };
+  void open_group(const std::string& id, std::function<void(const Opened&)> then);
+  Group* install_group(LoadedGroup& loaded);
+  // The answer to a request for a group that could not be opened.
+  void refuse_unopened(ConnId c, const std::string& rid, const std::string& group_id,
+                       const Opened& opened);
 
   // Table flow.
-  using Done = std::function<void(Group&, Status)>;
   void start_game(Group& g, Done done);
   // Checks a move, stores it, then applies it (`stand_in`: why the CPU made it for a person).
   void commit_move(Group& g, const std::string& move, const std::string& stand_in, Done done);
@@ -178,7 +230,7 @@ class Hall {
   void finish_game(Group& g);
   // Stores a game's end (results.cpp's Ending, type-erased here), again every second while
   // the database fails; the table is busy until it is stored, then shows the result.
-  void store_ending(const std::string& id, std::shared_ptr<void> ending,
+  void store_ending(const GroupRef& ref, std::shared_ptr<void> ending,
                     std::vector<std::string> rated);
   // The seat that made each move of the game on the table (played again from its start).
   std::vector<int> movers(const Group& g) const;
@@ -188,7 +240,7 @@ class Hall {
   void schedule_turn(Group& g);
   void request_cpu(Group& g, CpuReason why);
   // The CPU's move for the group's turn `ticket` (ignored when the turn has moved on).
-  void cpu_answered(const std::string& id, uint64_t ticket, std::string move);
+  void cpu_answered(const GroupRef& ref, uint64_t ticket, std::string move);
   void cancel_turn(Group& g);
   // Whatever the CPU thinks for the table will not be read: the search is cancelled and a
   // late answer is stale.
@@ -198,24 +250,6 @@ class Hall {
   std::string cpu_owner(const Group& g, const std::vector<std::string>& seats) const;
   void presence_changed(const std::string& person_id);
   void name_changed(const std::string& person_id);  // re-sends the person's tables
-  // Who plays a group that is not ours: another hall of this process (shard), or another
-  // server (server; "?" while its name is not known yet).
-  struct Holder {
-    std::string server;
-    int shard = -1;
-  };
-  // What opening a group found: the group (in memory, or loaded from the store and claimed
-  // for this hall); else who holds it (another hall or server), or why its stored record
-  // cannot be read; all empty when there is no such group.
-  struct Opened {
-    Group* group = nullptr;
-    Holder elsewhere;
-    std::optional<Error> error;
-  };
-  Opened open_group(const std::string& id);
-  // The game in progress (or last played) of a group being loaded, rebuilt from its record;
-  // null when the record cannot be read or replayed (logged).
-  std::unique_ptr<rules::GameState> load_game_state(Group& g);
   StoredGroup record_of(const Group& g) const;
   // Groups nobody is at leave memory after config.idle_group_ms.
   void sweep_idle_later();
@@ -253,15 +287,22 @@ class Hall {
   void bump(Group& g, const std::string& kind, const std::string& detail);
   protocol::GroupView view(const Group& g, const std::string& person_id) const;
   std::vector<int> your_seats(const Group& g, const std::string& person_id) const;
+  // The group of a request, in memory (dispatch has opened it); null, with the error sent,
+  // when it is not, or the sender must be a member and is not.
   Group* find_group(ConnId c, const std::string& rid, const std::string& group_id,
                     bool must_be_member);
   // The sender's group if a game is being played there; otherwise an error is sent.
   Group* find_playing_group(ConnId c, const std::string& rid, const std::string& group_id);
   bool present(const std::string& person_id) const;
-  // A person from the cache, else from the store (null when there is none).
+  // A person the hall holds (null when it does not: the hall never reads the store on its
+  // thread; a group's people are read with the group, a connection's with its hello).
   Person* find_person(const std::string& person_id) const;
   Person* cache_person(const PersonRow& row) const;
+  // A person's ratings as last read; one not read yet (or changed since) is read off the
+  // hall's thread, and the tables that show the person are shown again once it is in.
   void load_ratings(const std::string& person_id) const;
+  void ratings_read(const std::string& person_id, Result<std::vector<RatingRow>> rows);
+  void cache_ratings(const std::string& person_id, const std::vector<RatingRow>& rows) const;
   bool is_member(const Group& g, const std::string& person_id) const;
   // Present and still a member: a seated person not at the table has the CPU play for them.
   bool at_table(const Group& g, const std::string& person_id) const;
@@ -274,10 +315,12 @@ class Hall {
   // Writes the person (not fenced), then runs `then` with the outcome on the hall's executor.
   void save_person(const Person& p, std::function<void(Status)> then);
   std::string name_of(const std::string& person_id) const;
+  // Whether the hall still exists, for a continuation that outlived it.
+  std::function<bool()> alive_check() const;
 
   Scheduler& scheduler_;
-  Store& store_;
   WriteQueue& writes_;
+  ReadQueue& reads_;
   Outbox& outbox_;
   CpuService& cpu_;
   HallConfig config_;
@@ -286,9 +329,14 @@ class Hall {
   mutable std::map<std::string, std::unique_ptr<Person>> persons_;  // by id
   mutable std::map<std::string, std::string> person_by_token_hash_;
   std::map<ConnId, Conn> conns_;
-  std::map<std::string, std::unique_ptr<Group>> groups_;
+  std::map<std::string, std::shared_ptr<Group>> groups_;
+  // Groups being loaded, and what waits for each.
+  std::map<std::string, std::vector<std::function<void(const Opened&)>>> opening_;
   mutable std::map<std::pair<std::string, std::string>, std::pair<rating::Rating, int>> ratings_;
-  mutable std::set<std::string> ratings_loaded_;  // persons whose ratings are in ratings_
+  // Persons whose ratings in ratings_ are as stored, and those being read.
+  mutable std::set<std::string> ratings_loaded_;
+  mutable std::set<std::string> ratings_loading_;
+  mutable std::set<std::string> ratings_stale_;  // being read, and changed since the read began
   // The loaded groups each person is a member of: presence and name changes look only here.
   std::unordered_map<std::string, std::set<std::string>> groups_of_;
   std::shared_ptr<RateLimits> limits_;

@@ -4,6 +4,7 @@
 // the typed states of a table. Nothing outside src/server/hall includes this.
 #include <algorithm>
 #include <deque>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string_view>
@@ -58,6 +59,9 @@ struct Hall::Conn {
   std::string person;
   std::string address;
   bool patches = false;  // takes group_patch (hello)
+  // Its hello is being answered (its person read): what it sends meanwhile waits, in order.
+  bool greeting = false;
+  std::deque<std::pair<std::string, pr::Request>> waiting;  // (rid, request)
   // The version of each group's state this connection was last sent: a patch goes only to a
   // connection that holds its base.
   std::map<std::string, int64_t> holds;
@@ -66,7 +70,10 @@ struct Hall::Conn {
   int refused = 0;
 };
 
-struct Hall::Group {
+// One incarnation of a group in this hall: made when the group is created or loaded, gone when
+// it leaves memory (idle, taken by another server, loaded again). Continuations hold a weak
+// reference (Hall::GroupRef), so they never reach a later incarnation of the same group.
+struct Hall::Group : std::enable_shared_from_this<Hall::Group> {
   std::string id;
   std::string game;
   std::map<std::string, std::map<std::string, std::string>> options;  // per game
@@ -89,7 +96,7 @@ struct Hall::Group {
   // The state last shown to the members: the next one is sent as what changed since it
   // (group_patch). A member whose page missed it asks for the whole state (sync).
   std::optional<pr::GroupEncoder> shown;
-  std::deque<std::function<void()>> queued;  // requests that wait for the write
+  std::deque<std::function<void()>> queued;  // requests that wait for the write (bounded)
   TableStatus status = TableStatus::Idle;
   std::vector<std::string> seats;  // person per seat ("" = CPU)
   std::vector<std::string> order;  // seats of the first game of the current line-up

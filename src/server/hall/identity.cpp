@@ -1,4 +1,5 @@
 // Identity and presence: hello (a new person or a returning token), names, who is here.
+#include "core/log.hpp"
 #include "server/hall/hall_internal.hpp"
 #include "server/identity/names.hpp"
 #include "server/identity/tokens.hpp"
@@ -8,17 +9,55 @@ namespace kaisho::server {
 void Hall::on_hello(ConnId c, const std::string& rid, const pr::Hello& m) {
   Conn& conn = conns_[c];
   if (!conn.person.empty()) return send_error(c, rid, "bad_message", "hello was already sent");
-  std::string token;
-  Person* person = nullptr;
-  if (m.token && looks_like_token(*m.token)) {
-    const std::string hash = token_hash(*m.token);
-    if (auto it = person_by_token_hash_.find(hash); it != person_by_token_hash_.end()) {
-      person = find_person(it->second);
-    } else if (auto row = store_.person_by_token(hash)) {
-      person = cache_person(row.value());
-    }
-    if (person) token = *m.token;
-  }
+  if (!m.token || !looks_like_token(*m.token)) return greet(c, rid, m, nullptr);
+  const std::string hash = token_hash(*m.token);
+  if (auto it = person_by_token_hash_.find(hash); it != person_by_token_hash_.end())
+    if (Person* p = find_person(it->second)) return greet(c, rid, m, p);
+  // A returning person the hall does not hold: read, with their ratings, off the hall's
+  // thread. What the connection sends meanwhile waits for the answer.
+  struct Found {
+    Result<PersonRow> person = make_error("store", "not read");
+    Result<std::vector<RatingRow>> ratings = make_error("store", "not read");
+  };
+  conn.greeting = true;
+  reads_.read<Found>(
+      scheduler_,
+      [hash](Store& store) {
+        Found found;
+        found.person = store.person_by_token(hash);
+        if (found.person) found.ratings = store.ratings_of(found.person->id);
+        return found;
+      },
+      [this, alive = alive_check(), c, rid, m](Found found) {
+        if (!alive()) return;
+        auto it = conns_.find(c);
+        if (it == conns_.end()) return;
+        it->second.greeting = false;
+        if (!found.person && found.person.error().code != "no_such_person") {
+          // The store could not say who this is. Taken for a first visit, the device would be
+          // given a new person and token in place of its own (its only key to its ratings,
+          // games and seats): it is told to try again instead, and the connection closed.
+          log::warning("a returning person could not be read: " + found.person.error().message);
+          send_error(c, rid, "store", "your arrival could not be read; try again");
+          outbox_.close(c);
+          disconnected(c);
+          return;
+        }
+        Person* person = nullptr;
+        if (found.person) {
+          person = find_person(found.person->id);
+          if (!person) person = cache_person(found.person.value());
+          if (found.ratings && !ratings_loaded_.contains(person->id))
+            cache_ratings(person->id, found.ratings.value());
+        }
+        greet(c, rid, m, person);
+        greeted(c);
+      });
+}
+
+void Hall::greet(ConnId c, const std::string& rid, const pr::Hello& m, Person* person) {
+  Conn& conn = conns_[c];
+  std::string token = person ? *m.token : "";
   // Each greeting may change the person's presence at all their tables: a person (one token,
   // from any number of addresses) may greet only so often. The connection is closed.
   if (person && !limits_->take_hello(person->id, scheduler_.now_ms())) {
@@ -31,8 +70,8 @@ void Hall::on_hello(ConnId c, const std::string& rid, const pr::Hello& m) {
   }
   const bool fresh = !person;
   if (fresh) {
-    // A first visit, or a token we never issued: a new person with a new token — as many as
-    // one address may make in a while.
+    // A first visit, or a token we never issued (the store said so): a new person with a new
+    // token — as many as one address may make in a while.
     if (!limits_->take_new_person(conn.address, scheduler_.now_ms()))
       return send_error(c, rid, "too_many_new_persons",
                         "too many new visitors from your address; try again later");
@@ -50,6 +89,7 @@ void Hall::on_hello(ConnId c, const std::string& rid, const pr::Hello& m) {
       auto n = clean_name(*m.name);
       if (n) person->name = n.value();
     }
+    ratings_loaded_.insert(person->id);  // nobody new has ratings yet
   }
   conn.person = person->id;
   conn.patches = m.patches;

@@ -44,130 +44,6 @@ Status Hall::restore() {
   return ok_status();
 }
 
-Hall::Opened Hall::open_group(const std::string& id) {
-  Opened opened;
-  if (auto it = groups_.find(id); it != groups_.end()) {
-    opened.group = it->second.get();
-    return opened;
-  }
-  // Unknown ids are answered without claiming anything.
-  if (!store_.group(id)) return opened;
-  // Only one hall plays a group: the one that holds its claim, in this process and then
-  // among the servers sharing the store.
-  if (config_.siblings) {
-    const int holder = config_.siblings->claim(id, config_.shard);
-    if (holder != config_.shard) {
-      opened.elsewhere = {config_.server_name, holder};
-      return opened;
-    }
-  }
-  auto let_go = [&] {
-    store_.release_group(id, config_.server_name);
-    if (config_.siblings) config_.siblings->release(id, config_.shard);
-  };
-  auto claimed = store_.claim_group(id, config_.server_name, config_.lease_ttl_ms);
-  const int64_t claimed_ms = scheduler_.now_ms();  // after the claim: see Group::claimed_ms
-  if (!claimed || !claimed->ours) {
-    if (config_.siblings) config_.siblings->release(id, config_.shard);
-    opened.elsewhere.server = claimed ? claimed->holder : "";
-    if (opened.elsewhere.server.empty()) opened.elsewhere.server = "?";  // holder not yet known
-    return opened;
-  }
-  // Read once claimed: the last holder may have saved a newer version before letting go.
-  auto row = store_.group(id);
-  if (!row) {
-    let_go();
-    return opened;
-  }
-  auto record = decode_stored_group(row->data_json);
-  if (!record) {
-    // A damaged row: this group is not played (its claims are let go), and everything else
-    // goes on. The operator reads why; the client is told the group cannot be opened.
-    log::error("group " + text::quote(id) + " cannot be read: " + record.error().message);
-    let_go();
-    opened.error =
-        make_error("group_unreadable", "the group's stored data cannot be read", {{"group", id}});
-    return opened;
-  }
-  StoredGroup& r = record.value();
-  auto g = std::make_unique<Group>();
-  g->id = row->id;
-  g->game = r.game;
-  g->options = std::move(r.options);
-  g->timer = r.timer;
-  g->cpu_level = r.cpu_level;
-  g->members = std::move(r.members);
-  g->chosen = std::move(r.chosen);
-  g->status = r.status;
-  g->seats = std::move(r.seats);
-  g->order = std::move(r.order);
-  g->rotation = r.rotation;
-  g->game_number = r.game_number;
-  g->game_db_id = r.game_db_id;
-  // Versions go on from the new lease's epoch: each claim raises it, so nobody is ever shown
-  // a version that went back, whichever server played the group before.
-  g->epoch = claimed->epoch;
-  g->claimed_ms = claimed_ms;
-  g->version = std::max(r.version, g->epoch << 32) + 1;
-  g->result = std::move(r.result);
-  g->stand_ins = std::move(r.stand_ins);  // a record written before stand-ins were moves'
-  g->left_during.insert(r.left_during.begin(), r.left_during.end());
-  g->removed.insert(r.removed.begin(), r.removed.end());
-  if (g->game_db_id) g->state = load_game_state(*g);
-  if (g->status == TableStatus::Playing && !g->state) g->status = TableStatus::Idle;
-  g->touched_ms = scheduler_.now_ms();
-  Group& ref = *g;
-  groups_[ref.id] = std::move(g);
-  for (const auto& m : ref.members) groups_of_[m].insert(ref.id);
-  if (ref.status == TableStatus::Playing) {
-    if (ref.state->outcome().over()) {
-      finish_game(ref);
-    } else {
-      ref.last_move_version = ref.version;
-      ref.turn_started_ms = scheduler_.now_ms();
-      schedule_turn(ref);  // the turn timer starts afresh: nobody loses time to the wait
-    }
-  }
-  opened.group = &ref;
-  return opened;
-}
-
-std::unique_ptr<rules::GameState> Hall::load_game_state(Group& g) {
-  auto record = store_.game(g.game_db_id);
-  if (!record || record->start_text.empty()) return nullptr;
-  auto data = decode_stored_game(record->data_json, record->game);
-  if (!data || record->game != g.game) {
-    log::error("game " + std::to_string(g.game_db_id) + " of group " + text::quote(g.id) +
-               " cannot be read: " +
-               (data ? "it is of another game than the group's" : data.error().message));
-    return nullptr;
-  }
-  std::string text = record->start_text;
-  if (!record->moves.empty()) text += " moves " + text::join(record->moves, " ");
-  std::vector<std::pair<std::string, std::string>> o(data->options.begin(), data->options.end());
-  auto options = g.rules_game().make_options(o);
-  auto loaded = options ? g.rules_game().load(text, options.value())
-                        : Result<std::unique_ptr<rules::GameState>>(options.error());
-  if (!loaded) {
-    log::error("game " + std::to_string(g.game_db_id) + " of group " + text::quote(g.id) +
-               " cannot be replayed: " + loaded.error().message);
-    return nullptr;
-  }
-  // The moves the CPU made for a person, from the moves themselves (newer games).
-  if (std::any_of(record->stand_ins.begin(), record->stand_ins.end(),
-                  [](const std::string& s) { return !s.empty(); })) {
-    g.stand_ins.clear();
-    auto replay = g.rules_game().from_position(record->start_text, options.value());
-    for (size_t ply = 0; replay && ply < record->moves.size(); ++ply) {
-      const int seat = replay.value()->seat_to_move();
-      if (ply < record->stand_ins.size() && !record->stand_ins[ply].empty())
-        g.stand_ins.push_back({static_cast<int>(ply), seat, record->stand_ins[ply]});
-      if (!replay.value()->play(record->moves[ply])) break;
-    }
-  }
-  return std::move(loaded.value());
-}
-
 void Hall::sweep_idle_later() {
   std::weak_ptr<bool> alive = alive_;
   scheduler_.after(config_.idle_sweep_ms, [this, alive] {
@@ -190,24 +66,55 @@ Hall::Person* Hall::cache_person(const PersonRow& row) const {
 }
 
 Hall::Person* Hall::find_person(const std::string& person_id) const {
-  if (auto it = persons_.find(person_id); it != persons_.end()) return it->second.get();
-  if (person_id.empty()) return nullptr;
-  auto row = store_.person(person_id);
-  return row ? cache_person(row.value()) : nullptr;
+  auto it = persons_.find(person_id);
+  return it == persons_.end() ? nullptr : it->second.get();
+}
+
+void Hall::cache_ratings(const std::string& person_id, const std::vector<RatingRow>& rows) const {
+  for (auto r = ratings_.lower_bound({person_id, ""});
+       r != ratings_.end() && r->first.first == person_id;)
+    r = ratings_.erase(r);
+  for (const auto& r : rows) ratings_[{r.person, r.game}] = {r.value, r.games};
+  ratings_loaded_.insert(person_id);
 }
 
 void Hall::load_ratings(const std::string& person_id) const {
-  if (ratings_loaded_.contains(person_id)) return;
-  // Marked as loaded only once read: a failed read is tried again when next needed, instead
-  // of showing the default rating until the person leaves memory.
-  auto rows = store_.ratings_of(person_id);
+  if (person_id.empty() || ratings_loaded_.contains(person_id) ||
+      !ratings_loading_.insert(person_id).second)
+    return;
+  // Read off the hall's thread; meanwhile the person is shown with the ratings last read (or
+  // the default). Views are const: what the read brings back is the hall's to show.
+  Hall* self = const_cast<Hall*>(this);
+  reads_.read<Result<std::vector<RatingRow>>>(
+      scheduler_, [person_id](Store& store) { return store.ratings_of(person_id); },
+      [self, alive = alive_check(), person_id](Result<std::vector<RatingRow>> rows) {
+        if (alive()) self->ratings_read(person_id, std::move(rows));
+      });
+}
+
+void Hall::ratings_read(const std::string& person_id, Result<std::vector<RatingRow>> rows) {
+  ratings_loading_.erase(person_id);
+  if (ratings_stale_.erase(person_id)) return load_ratings(person_id);  // a game ended since
   if (!rows) {
+    // Marked as loaded only once read: a failed read is tried again when next shown, instead
+    // of showing the default rating until the person leaves memory.
     log::error("the ratings of " + text::quote(person_id) +
                " cannot be read: " + rows.error().message);
     return;
   }
-  for (const auto& r : rows.value()) ratings_[{r.person, r.game}] = {r.value, r.games};
-  ratings_loaded_.insert(person_id);
+  cache_ratings(person_id, rows.value());
+  // The tables that show the person at a seat show the ratings read.
+  auto mine = groups_of_.find(person_id);
+  if (mine == groups_of_.end()) return;
+  for (const std::string& id : std::set<std::string>(mine->second)) {
+    auto it = groups_.find(id);
+    if (it == groups_.end()) continue;
+    Group& g = *it->second;
+    const auto seats = seats_shown(g);
+    if (std::find(seats.begin(), seats.end(), person_id) == seats.end()) continue;
+    bump(g, "ratings", person_id);
+    broadcast(g);
+  }
 }
 
 void Hall::sweep_idle() {
@@ -223,16 +130,27 @@ void Hall::sweep_idle() {
     Group& g = *groups_[id];
     cancel_turn(g);  // a late CPU answer finds no group and is dropped
     for (const auto& m : g.members) forget_membership(m, id);
+    // The lease is let go at this incarnation's epoch only: if the group is opened again
+    // before the release is made, the new claim (a newer epoch) stays.
+    reads_.run([id, server = config_.server_name, epoch = g.epoch](Store& store) {
+      store.release_group(id, server, epoch);
+    });
     groups_.erase(id);
-    store_.release_group(id, config_.server_name);
     if (config_.siblings) config_.siblings->release(id, config_.shard);
   }
-  // People nobody needs now (not connected, in no table in memory) leave the caches too.
+  // People nobody needs now (not connected, in no table in memory, not seated at one) leave
+  // the caches too.
+  std::set<std::string> seated;
+  for (const auto& [id, g] : groups_)
+    for (const auto* list : {&g->seats, &g->order, &g->chosen})
+      seated.insert(list->begin(), list->end());
   for (auto it = persons_.begin(); it != persons_.end();) {
     const Person& p = *it->second;
-    if (p.conns.empty() && !groups_of_.contains(p.id)) {
+    if (p.conns.empty() && !groups_of_.contains(p.id) && !seated.contains(p.id)) {
       person_by_token_hash_.erase(p.token_hash);
       ratings_loaded_.erase(p.id);
+      ratings_loading_.erase(p.id);
+      ratings_stale_.erase(p.id);
       for (auto r = ratings_.lower_bound({p.id, ""});
            r != ratings_.end() && r->first.first == p.id;)
         r = ratings_.erase(r);

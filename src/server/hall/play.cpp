@@ -122,17 +122,23 @@ void Hall::commit_move(Group& g, const std::string& move, const std::string& sta
   // Durable before anyone is told: a crash after the write loses nothing acknowledged.
   const int ply = static_cast<int>(g.state->moves_played().size());
   const int seat = g.state->seat_to_move();
-  persist(
-      g, {Write{MoveWrite{g.game_db_id, ply, move, stand_in}, {}}},
-      [this, next, ply, seat, stand_in, done = std::move(done)](Group& gr, const Outcomes& out) {
-        if (!out.front())
-          return done(gr, make_error("store", "the move could not be stored: " +
-                                                  out.front().error().message));
-        gr.state = next->clone();
-        if (!stand_in.empty()) gr.stand_ins.push_back({ply, seat, stand_in});
-        cancel_turn(gr);
-        done(gr, ok_status());
-      });
+  auto apply = [this, next, ply, seat, stand_in, done](Group& gr) {
+    gr.state = next->clone();
+    if (!stand_in.empty()) gr.stand_ins.push_back({ply, seat, stand_in});
+    cancel_turn(gr);
+    done(gr, ok_status());
+  };
+  persist(g, {Write{MoveWrite{g.game_db_id, ply, move, stand_in}, {}}},
+          [this, ply, move, apply, done](Group& gr, const Outcomes& out) {
+            if (out.front()) return apply(gr);
+            const Error& e = out.front().error();
+            Error failed = make_error("store", "the move could not be stored: " + e.message);
+            // A failure may have been committed all the same (the reply lost with the
+            // connection), and a ply already stored may hold this very move: the store says.
+            if (e.code == "store" || e.code == "refused")
+              return verify_move(gr, ply, move, failed, apply, done);
+            done(gr, failed);
+          });
 }
 
 void Hall::after_move(Group& g, const std::string& kind, const std::string& detail) {

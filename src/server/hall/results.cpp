@@ -17,8 +17,6 @@ std::string outcome_kind(const rules::Outcome& o) {
   }
 }
 
-namespace {}  // namespace
-
 std::vector<int> Hall::movers(const Group& g) const {
   // Who made each move, found by playing the record again from its start.
   std::vector<int> seats;
@@ -88,7 +86,8 @@ struct Ending {
   std::vector<bool> fixed;             // not rated: a CPU, or one person in two seats
   std::vector<std::string> rule;       // the own-play rule of each seat ("" none)
   int64_t ended_ms = 0;
-  pr::ResultView result;  // filled by decide()
+  pr::ResultView result;           // filled by decide()
+  std::vector<RatingRow> decided;  // the new ratings decide() wrote with `result`
 
   // The new ratings from the ratings as they are in the store (`current`, one per person
   // rated, in seat order), and the result with each rating change explained.
@@ -138,6 +137,7 @@ struct Ending {
     }
     end.result_json = pr::encode_result(result);
     end.ended_ms = ended_ms;
+    decided = end.ratings;
     return end;
   }
 };
@@ -176,43 +176,49 @@ void Hall::finish_game(Group& g) {
   // there: a game ending meanwhile on another server is counted, not overwritten. The table
   // waits (busy) until it is stored.
   g.committing = true;
-  store_ending(g.id, std::static_pointer_cast<void>(e), rated);
+  store_ending(g.weak_from_this(), std::static_pointer_cast<void>(e), rated);
 }
 
-void Hall::store_ending(const std::string& id, std::shared_ptr<void> ending,
+void Hall::store_ending(const GroupRef& ref, std::shared_ptr<void> ending,
                         std::vector<std::string> rated) {
-  auto it = groups_.find(id);
-  if (it == groups_.end()) return;
-  Group& g = *it->second;
+  auto held = ref.lock();
+  if (!held) return;
+  Group& g = *held;
   auto e = std::static_pointer_cast<Ending>(ending);
-  std::weak_ptr<bool> alive = alive_;
+  auto alive = alive_check();
   writes_.end_game(
       g.game_db_id, g.game, rated,
       [e](const std::vector<RatingRow>& current) { return e->decide(current); },
       Fence{g.id, g.epoch}, scheduler_,
-      [this, alive, id, e, rated](Result<std::string> stored) {
-        if (auto a = alive.lock(); !a || !*a) return;
-        auto found = groups_.find(id);
-        if (found == groups_.end()) return;
-        Group& gr = *found->second;
-        if (!stored && stored.error().code == "fenced") return lose_group(id);
+      [this, alive, ref, e, rated](Result<std::string> stored) {
+        if (!alive()) return;
+        auto found = ref.lock();
+        if (!found) return;
+        Group& gr = *found;
+        if (!stored && stored.error().code == "fenced") return lose_group(gr.id);
         if (!stored) {
           // The database is failing: the game's end is stored when it answers again (tried
           // twice a second); the table waits, its result not shown before it is stored.
-          scheduler_.after(500, [this, alive, id, e, rated] {
-            if (auto a = alive.lock(); !a || !*a) return;
-            store_ending(id, e, rated);
+          scheduler_.after(500, [this, alive, ref, e, rated] {
+            if (alive()) store_ending(ref, e, rated);
           });
           return;
         }
         gr.committing = false;
+        const std::string mine = pr::encode_result(e->result);
         // The result as stored (the same, or the one a first ending stored before a crash).
         if (auto kept = pr::decode_result(stored.value())) e->result = kept.value();
-        // The ratings changed in the store: read them afresh when next needed.
-        for (const auto& person : rated) {
-          ratings_loaded_.erase(person);
-          ratings_.erase({person, gr.game});
-        }
+        // The ratings changed in the store: those this ending wrote are known; others (a first
+        // ending stored them before a crash) are read afresh when next shown, the last ones
+        // read shown meanwhile.
+        if (stored.value() == mine)
+          for (const auto& r : e->decided) {
+            ratings_[{r.person, r.game}] = {r.value, r.games};
+            // A read begun before this ending would bring the old values: it is read again.
+            if (ratings_loading_.contains(r.person)) ratings_stale_.insert(r.person);
+          }
+        else
+          for (const auto& person : rated) ratings_loaded_.erase(person);
         gr.result = e->result;
         gr.status = TableStatus::Finished;
         bump(gr, "result", e->result.reason);
@@ -221,13 +227,12 @@ void Hall::store_ending(const std::string& id, std::shared_ptr<void> ending,
         // "Draw and replay": the table goes straight on to the next game.
         const rules::Outcome& o = e->outcome;
         if (o.kind == rules::OutcomeKind::Draw && o.reason == "repetition") {
-          auto again = [this, id] {
-            auto it2 = groups_.find(id);
-            if (it2 != groups_.end()) start_game(*it2->second, [](Group&, Status) {});
+          auto again = [this, ref] {
+            if (auto now = ref.lock()) start_game(*now, [](Group&, Status) {});
           };
           if (!wait_for_commit(gr, again)) again();
         }
-        run_queued(id);
+        run_queued(ref);
       });
 }
 

@@ -86,18 +86,18 @@ void Hall::schedule_turn(Group& g) {
     request_cpu(g, CpuReason::Away);  // they left the group: no grace, the CPU plays at once
     return;
   }
-  std::weak_ptr<bool> alive = alive_;
-  const std::string id = g.id;
+  auto alive = alive_check();
+  const GroupRef ref = g.weak_from_this();
   const uint64_t ticket = g.cpu_ticket;
   if (!present(owner)) {
     const Person* away = find_person(owner);
     const int64_t since = away ? away->away_since_ms : 0;
     const int64_t wait = std::max<int64_t>(0, since + config_.away_grace_ms - now);
-    g.grace_timer = scheduler_.after(wait, [this, alive, id, ticket] {
-      if (auto a = alive.lock(); !a || !*a) return;
-      auto it = groups_.find(id);
-      if (it == groups_.end() || it->second->cpu_ticket != ticket) return;
-      Group& gr = *it->second;
+    g.grace_timer = scheduler_.after(wait, [this, alive, ref, ticket] {
+      if (!alive()) return;
+      auto it = ref.lock();
+      if (!it || it->cpu_ticket != ticket) return;
+      Group& gr = *it;
       gr.grace_timer = 0;
       const int s = gr.state->seat_to_move();
       if (s >= 0 && !at_table(gr, gr.seats[static_cast<size_t>(s)]))
@@ -107,12 +107,12 @@ void Hall::schedule_turn(Group& g) {
   if (g.timer > 0) {
     const int64_t deadline = g.turn_started_ms + g.timer * 1000;
     g.turn_timer =
-        scheduler_.after(std::max<int64_t>(0, deadline - now), [this, alive, id, ticket] {
-          if (auto a = alive.lock(); !a || !*a) return;
-          auto it = groups_.find(id);
-          if (it == groups_.end() || it->second->cpu_ticket != ticket) return;
-          it->second->turn_timer = 0;
-          request_cpu(*it->second, CpuReason::Timeout);
+        scheduler_.after(std::max<int64_t>(0, deadline - now), [this, alive, ref, ticket] {
+          if (!alive()) return;
+          auto gr = ref.lock();
+          if (!gr || gr->cpu_ticket != ticket) return;
+          gr->turn_timer = 0;
+          request_cpu(*gr, CpuReason::Timeout);
         });
   }
 }
@@ -139,24 +139,23 @@ void Hall::request_cpu(Group& g, CpuReason why) {
   if (g.timer > 0) budget = std::min<int64_t>(budget, g.timer * 1000 / 2);
   request.limits.time_ms = budget;
   request.limits.seed = static_cast<uint64_t>(g.state->moves_played().size());
-  std::weak_ptr<bool> alive = alive_;
-  const std::string id = g.id;
   if (why != CpuReason::Seat) {
     bump(g, "cpu_playing", std::to_string(seat));
     broadcast(g);
   }
-  g.cpu_job = cpu_.request(std::move(request), [this, alive, id, ticket](std::string move) {
-    if (auto a = alive.lock(); !a || !*a) return;
-    cpu_answered(id, ticket, std::move(move));
-  });
+  g.cpu_job = cpu_.request(
+      std::move(request),
+      [this, alive = alive_check(), ref = g.weak_from_this(), ticket](std::string move) {
+        if (alive()) cpu_answered(ref, ticket, std::move(move));
+      });
 }
 
-void Hall::cpu_answered(const std::string& id, uint64_t ticket, std::string move) {
-  auto it = groups_.find(id);
-  if (it == groups_.end()) return;
-  Group& g = *it->second;
+void Hall::cpu_answered(const GroupRef& ref, uint64_t ticket, std::string move) {
+  auto held = ref.lock();
+  if (!held) return;  // that incarnation of the group has left the hall
+  Group& g = *held;
   // A write of the group in flight (a change of its record): the answer waits for it.
-  if (wait_for_commit(g, [this, id, ticket, move] { cpu_answered(id, ticket, move); })) return;
+  if (wait_for_commit(g, [this, ref, ticket, move] { cpu_answered(ref, ticket, move); })) return;
   if (g.cpu_ticket != ticket || g.status != TableStatus::Playing) return;  // superseded
   g.cpu_job = 0;
   // The engine and the rules disagree (a CPU bug): the rules win, and the game must not
@@ -178,16 +177,15 @@ void Hall::cpu_answered(const std::string& id, uint64_t ticket, std::string move
     if (s) return after_move(gr, "cpu_move", move);
     // The store failed: try again shortly, unless the hall is gone or the turn has moved on
     // meanwhile (a new ticket: the owner came back, the game ended, the group left memory).
-    std::weak_ptr<bool> alive = alive_;
-    const std::string group_id = gr.id;
     const uint64_t retry_ticket = ++gr.cpu_ticket;
-    gr.grace_timer = scheduler_.after(500, [this, alive, group_id, why, retry_ticket] {
-      if (auto a = alive.lock(); !a || !*a) return;
-      auto again = groups_.find(group_id);
-      if (again == groups_.end() || again->second->cpu_ticket != retry_ticket) return;
-      again->second->grace_timer = 0;
-      if (again->second->status == TableStatus::Playing) request_cpu(*again->second, why);
-    });
+    gr.grace_timer = scheduler_.after(
+        500, [this, alive = alive_check(), ref = gr.weak_from_this(), why, retry_ticket] {
+          if (!alive()) return;
+          auto again = ref.lock();
+          if (!again || again->cpu_ticket != retry_ticket) return;
+          again->grace_timer = 0;
+          if (again->status == TableStatus::Playing) request_cpu(*again, why);
+        });
   });
 }
 

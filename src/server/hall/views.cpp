@@ -176,83 +176,94 @@ void Hall::on_sync(ConnId c, const std::string& rid, const pr::Sync& m) {
   if (auto conn = conns_.find(c); conn != conns_.end()) conn->second.holds[g->id] = g->version;
 }
 
-void Hall::on_history(ConnId c, const std::string&) {
-  std::vector<pr::HistoryEntry> out;
-  for (auto& row : store_.finished_games_of(person_of(c), 100)) {
-    // A game whose record cannot be read is left out of the list (and logged), not the list.
-    auto data = decode_stored_game(row.data_json, row.game);
-    auto result = pr::decode_result(row.result_json);
-    if (!data || !result) {
-      log::error("game " + std::to_string(row.id) + " is left out of a history: " +
-                 (data ? result.error().message : data.error().message));
-      continue;
-    }
-    pr::HistoryEntry e;
-    e.game_id = row.id;
-    e.game = row.game;
-    e.group = row.group_id;
-    e.practice = data->practice;
-    e.players = player_names(data.value());
-    e.seats = player_refs(data.value());
-    e.result = result.value();
-    e.started_ms = row.started_ms;
-    e.ended_ms = row.ended_ms;
-    out.push_back(std::move(e));
-  }
-  outbox_.send(c, pr::encode(out));
+void Hall::on_history(ConnId c, const std::string& rid) {
+  // Each list is a read of the database: a person may ask only so often.
+  const std::string person = person_of(c);
+  if (!limits_->take_history(person, scheduler_.now_ms()))
+    return send_error(c, rid,
+                      make_error("rate_limited",
+                                 "your games were listed many times lately; "
+                                 "try again later",
+                                 {{"reason", "history"}}));
+  // Read and made off the hall's thread (the games without their moves); sent when in.
+  reads_.read<Result<std::string>>(
+      scheduler_,
+      [person](Store& store) -> Result<std::string> {
+        auto rows = store.history_of(person, 100);
+        if (!rows) return rows.error();
+        std::vector<pr::HistoryEntry> out;
+        for (auto& row : rows.value()) {
+          // A game whose record cannot be read is left out of the list (and logged), not the
+          // list.
+          auto data = decode_stored_game(row.data_json, row.game);
+          auto result = pr::decode_result(row.result_json);
+          if (!data || !result) {
+            log::error("game " + std::to_string(row.id) + " is left out of a history: " +
+                       (data ? result.error().message : data.error().message));
+            continue;
+          }
+          pr::HistoryEntry e;
+          e.game_id = row.id;
+          e.game = row.game;
+          e.group = row.group_id;
+          e.practice = data->practice;
+          e.players = player_names(data.value());
+          e.seats = player_refs(data.value());
+          e.result = result.value();
+          e.started_ms = row.started_ms;
+          e.ended_ms = row.ended_ms;
+          out.push_back(std::move(e));
+        }
+        return pr::encode(out);
+      },
+      [this, alive = alive_check(), c, rid](Result<std::string> made) {
+        if (!alive() || !conns_.contains(c)) return;
+        if (!made) return send_error(c, rid, "store", "your games cannot be listed now; try again");
+        outbox_.send(c, std::move(made.value()));
+      });
 }
 
-void Hall::on_record(ConnId c, const std::string& rid, const pr::GetRecord& m) {
-  auto row = store_.game(m.game_id);
-  if (!row) return send_error(c, rid, "no_game", row.error().message);
-  // A record is for the people who played it and the members of its group.
-  const std::string& me = person_of(c);
-  const bool played =
-      std::find(row->player_ids.begin(), row->player_ids.end(), me) != row->player_ids.end();
-  // A member of the group may see its games; the group may be played by another server, so
-  // its members are read from the store when it is not here.
-  bool member = false;
-  if (!played) {
-    if (auto it = groups_.find(row->group_id); it != groups_.end()) {
-      member = is_member(*it->second, me);
-    } else if (auto stored = store_.group(row->group_id)) {
-      // Read through the one codec: a damaged group record grants nothing.
-      if (auto record = decode_stored_group(stored->data_json))
-        member =
-            std::find(record->members.begin(), record->members.end(), me) != record->members.end();
-    }
-  }
-  if (!played && !member)
-    return send_error(c, rid, "no_game", "no game " + std::to_string(m.game_id));
-  auto data = decode_stored_game(row->data_json, row->game);
+namespace {
+
+// A stored game as its record page shows it, or why it cannot be shown; with its group's
+// members when the person asking did not play it (membership grants the record).
+struct RecordRead {
+  Result<GameRow> row = make_error("store", "not read");
+  Result<pr::RecordView> view = make_error("store", "the game cannot be read now; try again");
+  std::optional<std::vector<std::string>> members;  // read when needed, if the group is there
+};
+
+Result<pr::RecordView> record_view(const GameRow& row) {
+  auto data = decode_stored_game(row.data_json, row.game);
   std::optional<pr::ResultView> result;
-  if (!row->result_json.empty()) {
-    auto decoded = pr::decode_result(row->result_json);
+  if (!row.result_json.empty()) {
+    auto decoded = pr::decode_result(row.result_json);
     if (decoded) result = decoded.value();
     if (!decoded) data = decoded.error();
   }
   if (!data) {
-    log::error("game " + std::to_string(row->id) + " cannot be read: " + data.error().message);
-    return send_error(c, rid, "game_unreadable", "the game's stored record cannot be read");
+    log::error("game " + std::to_string(row.id) + " cannot be read: " + data.error().message);
+    return make_error("game_unreadable", "the game's stored record cannot be read");
   }
   pr::RecordView r;
-  r.game_id = row->id;
-  r.game = row->game;
+  r.game_id = row.id;
+  r.game = row.game;
   r.practice = data->practice;
   r.players = player_names(data.value());
   r.seats = player_refs(data.value());
   r.options = data->options;
-  r.start = row->start_text;
-  r.moves = row->moves;
+  r.start = row.start_text;
+  r.moves = row.moves;
   // Every position of the game, for replaying it in the client (which holds no rules).
-  const rules::Game* game = rules::find_game(row->game);
+  const rules::Game* game = rules::find_game(row.game);
   std::vector<std::pair<std::string, std::string>> o(r.options.begin(), r.options.end());
-  auto options = game->make_options(o);
-  auto state = options ? game->from_position(row->start_text, options.value())
+  auto options =
+      game ? game->make_options(o) : Result<rules::Options>(make_error("unknown game " + row.game));
+  auto state = options ? game->from_position(row.start_text, options.value())
                        : Result<std::unique_ptr<rules::GameState>>(options.error());
   if (state) {
     r.positions.push_back(state.value()->position_text());
-    for (const auto& move : row->moves) {
+    for (const auto& move : row.moves) {
       if (!state.value()->play(move)) break;
       r.positions.push_back(state.value()->position_text());
     }
@@ -261,8 +272,60 @@ void Hall::on_record(ConnId c, const std::string& rid, const pr::GetRecord& m) {
         r.notation[style] = std::move(list);
   }
   r.result = result;
-  r.exports = export_record(*row, r.players);
-  outbox_.send(c, pr::encode(r));
+  r.exports = export_record(row, r.players);
+  return r;
+}
+
+}  // namespace
+
+void Hall::on_record(ConnId c, const std::string& rid, const pr::GetRecord& m) {
+  const std::string me = person_of(c);
+  // Read, replayed and made off the hall's thread; who may see it is decided here.
+  reads_.read<RecordRead>(
+      scheduler_,
+      [game_id = m.game_id, me](Store& store) {
+        RecordRead read;
+        read.row = store.game(game_id);
+        if (!read.row) return read;
+        const auto& players = read.row->player_ids;
+        bool allowed = std::find(players.begin(), players.end(), me) != players.end();
+        if (!allowed) {
+          // A member of the group may see its games; the group may be played by another
+          // server, so its members are read (the hall uses its own if it holds the group).
+          // Read through the one codec: a damaged group record grants nothing.
+          if (auto stored = store.group(read.row->group_id))
+            if (auto record = decode_stored_group(stored->data_json))
+              read.members = std::move(record->members);
+          allowed = read.members && std::find(read.members->begin(), read.members->end(), me) !=
+                                        read.members->end();
+        }
+        // Replayed only for someone the store says may see it (the work is not done for others).
+        if (allowed) read.view = record_view(read.row.value());
+        return read;
+      },
+      [this, alive = alive_check(), c, rid, me, game_id = m.game_id](RecordRead read) {
+        if (!alive() || !conns_.contains(c)) return;
+        if (!read.row) {
+          if (read.row.error().code == "store")
+            return send_error(c, rid, "store", "the game cannot be read now; try again");
+          return send_error(c, rid, "no_game", read.row.error().message);
+        }
+        // A record is for the people who played it and the members of its group.
+        const auto& players = read.row->player_ids;
+        bool allowed = std::find(players.begin(), players.end(), me) != players.end();
+        if (!allowed) {
+          if (auto it = groups_.find(read.row->group_id); it != groups_.end())
+            allowed = is_member(*it->second, me);
+          else if (read.members)
+            allowed =
+                std::find(read.members->begin(), read.members->end(), me) != read.members->end();
+        }
+        if (!allowed) return send_error(c, rid, "no_game", "no game " + std::to_string(game_id));
+        // Not made: a member the store did not know of yet (joined as it was read), or a record
+        // that cannot be read.
+        if (!read.view) return send_error(c, rid, read.view.error());
+        outbox_.send(c, pr::encode(read.view.value()));
+      });
 }
 
 }  // namespace kaisho::server

@@ -71,6 +71,14 @@ CREATE INDEX cpu_jobs_server ON cpu_jobs(server, job);
     R"sql(
 CREATE UNIQUE INDEX games_practice ON games(group_id) WHERE group_id LIKE 'practice:%';
 )sql",
+    // The CPU queue's rows carry their queue's life (src/server/cpu/worker_queue.cpp): a server
+    // restarted under its name reads only its new life's answers. Rows from before have none
+    // (''): no live queue's, deleted once their deadline is long past.
+    R"sql(
+ALTER TABLE cpu_jobs ADD COLUMN life TEXT NOT NULL DEFAULT '';
+DROP INDEX cpu_jobs_server;
+CREATE INDEX cpu_jobs_life ON cpu_jobs(life, job);
+)sql",
 };
 constexpr int kSchemaVersion = static_cast<int>(std::size(kMigrations));
 constexpr long long kMigrationLock = 0x4b616973686f;  // "Kaisho": one upgrade at a time
@@ -224,19 +232,28 @@ class PostgresStore final : public Store {
     return GroupRow{r.text(0, 0), r.text(0, 1)};
   }
   std::vector<GameRow> unfinished_games() override {
-    return load_games("SELECT id FROM games WHERE result IS NULL ORDER BY id", {});
+    auto rows = load_games("SELECT id FROM games WHERE result IS NULL ORDER BY id", {}, true);
+    return rows ? std::move(rows.value()) : std::vector<GameRow>{};
   }
   Result<GameRow> game(int64_t game_id) override {
-    auto rows = load_games("SELECT id FROM games WHERE id = $1", {std::to_string(game_id)});
-    if (rows.empty()) return make_error("no_such_game", "no game " + std::to_string(game_id));
-    return rows.front();
+    auto rows = load_games("SELECT id FROM games WHERE id = $1", {std::to_string(game_id)}, true);
+    if (!rows) return rows.error();
+    if (rows->empty()) return make_error("no_such_game", "no game " + std::to_string(game_id));
+    return std::move(rows->front());
   }
-  std::vector<GameRow> finished_games_of(const std::string& person_id, int limit) override {
+  Result<std::optional<std::string>> stored_move(int64_t game_id, int ply) override {
+    Rows r = query("SELECT move FROM moves WHERE game = $1 AND ply = $2",
+                   {std::to_string(game_id), std::to_string(ply)});
+    if (!r.ok()) return make_error("store", r.error());
+    if (r.size() == 0) return std::optional<std::string>();
+    return std::optional<std::string>(r.text(0, 0));
+  }
+  Result<std::vector<GameRow>> history_of(const std::string& person_id, int limit) override {
     return load_games(
         "SELECT g.id FROM games g JOIN game_players p ON p.game = g.id WHERE p.person = $1 AND "
         "g.result IS NOT NULL ORDER BY g.id DESC LIMIT " +
             std::to_string(limit),
-        {person_id});
+        {person_id}, false);
   }
 
   std::vector<Result<int64_t>> write(const std::vector<Write>& batch) override {
@@ -260,17 +277,24 @@ class PostgresStore final : public Store {
   }
   Result<std::vector<std::string>> renew_leases(const std::string& server,
                                                 int64_t ttl_ms) override {
+    // Every lease still named for this server is renewed, also one that lapsed meanwhile (a
+    // writer late by more than a lease's life) but that nobody took: a claim would have named
+    // its taker and raised the epoch, so it is still ours at the epoch we hold. A released
+    // lease (expires 0) is not.
     Rows r = query(std::string("UPDATE group_leases SET expires = ") + kNow +
-                       " + $2 WHERE server = $1 AND expires > " + kNow + " RETURNING group_id",
+                       " + $2 WHERE server = $1 AND expires > 0 RETURNING group_id",
                    {server, std::to_string(ttl_ms)});
     if (!r.ok()) return make_error("store", r.error());
     std::vector<std::string> held;
     for (int i = 0; i < r.size(); ++i) held.push_back(r.text(i, 0));
     return held;
   }
-  void release_group(const std::string& id, const std::string& server) override {
-    (void)exec("UPDATE group_leases SET expires = 0 WHERE group_id = $1 AND server = $2",
-               {id, server});
+  void release_group(const std::string& id, const std::string& server, int64_t epoch) override {
+    (void)exec(
+        "UPDATE group_leases SET expires = 0 WHERE group_id = $1 AND server = $2 AND ($3::bigint = "
+        "0 "
+        "OR epoch = $3::bigint)",
+        {id, server, std::to_string(epoch)});
   }
   std::string group_owner(const std::string& id) override {
     Rows r = query(
@@ -531,13 +555,16 @@ class PostgresStore final : public Store {
     return PersonRow{r.text(0, 0), r.text(0, 1), r.text(0, 2)};
   }
 
-  // The games `id_query` selects, in its order: four round trips however many there are (the
-  // ids; then the games, their moves and their players, each for all ids at once).
-  std::vector<GameRow> load_games(const std::string& id_query,
-                                  const std::vector<std::string>& params) {
+  // The games `id_query` selects, in its order, with their moves when `with_moves`: four round
+  // trips however many there are (the ids; then the games, their moves and their players, each
+  // for all ids at once). Any read that fails fails the whole: a game is never returned without
+  // some of its moves (a table opened from it would lose them).
+  Result<std::vector<GameRow>> load_games(const std::string& id_query,
+                                          const std::vector<std::string>& params, bool with_moves) {
     std::vector<GameRow> out;
     Rows ids = query(id_query, params);
-    if (!ids.ok() || ids.size() == 0) return out;
+    if (!ids.ok()) return make_error("store", ids.error());
+    if (ids.size() == 0) return out;
     std::string all = "{";
     for (int i = 0; i < ids.size(); ++i) {
       if (i) all += ',';
@@ -549,7 +576,8 @@ class PostgresStore final : public Store {
         "SELECT id, group_id, game, data, start_text, COALESCE(result, ''), started, "
         "COALESCE(ended, 0) FROM games WHERE id = ANY($1::bigint[])",
         {all});
-    for (int i = 0; g.ok() && i < g.size(); ++i) {
+    if (!g.ok()) return make_error("store", g.error());
+    for (int i = 0; i < g.size(); ++i) {
       GameRow row;
       row.id = g.integer(i, 0);
       row.group_id = g.text(i, 1);
@@ -561,20 +589,24 @@ class PostgresStore final : public Store {
       row.ended_ms = g.integer(i, 7);
       rows[row.id] = std::move(row);
     }
-    Rows m = query(
-        "SELECT game, move, COALESCE(stand_in, '') FROM moves WHERE game = ANY($1::bigint[]) "
-        "ORDER BY game, ply",
-        {all});
-    for (int k = 0; m.ok() && k < m.size(); ++k)
-      if (auto it = rows.find(m.integer(k, 0)); it != rows.end()) {
-        it->second.moves.push_back(m.text(k, 1));
-        it->second.stand_ins.push_back(m.text(k, 2));
-      }
+    if (with_moves) {
+      Rows m = query(
+          "SELECT game, move, COALESCE(stand_in, '') FROM moves WHERE game = ANY($1::bigint[]) "
+          "ORDER BY game, ply",
+          {all});
+      if (!m.ok()) return make_error("store", m.error());
+      for (int k = 0; k < m.size(); ++k)
+        if (auto it = rows.find(m.integer(k, 0)); it != rows.end()) {
+          it->second.moves.push_back(m.text(k, 1));
+          it->second.stand_ins.push_back(m.text(k, 2));
+        }
+    }
     Rows p = query(
         "SELECT game, seat, person FROM game_players WHERE game = ANY($1::bigint[]) ORDER BY "
         "game, seat",
         {all});
-    for (int k = 0; p.ok() && k < p.size(); ++k) {
+    if (!p.ok()) return make_error("store", p.error());
+    for (int k = 0; k < p.size(); ++k) {
       auto it = rows.find(p.integer(k, 0));
       const long long seat = p.integer(k, 1);
       if (it == rows.end() || seat < 0 || seat >= kMaxSeats) continue;  // a damaged row

@@ -43,8 +43,11 @@ class SerializedStore final : public Store {
   Result<GameRow> game(int64_t game_id) override {
     return locked([&] { return inner_.game(game_id); });
   }
-  std::vector<GameRow> finished_games_of(const std::string& person_id, int limit) override {
-    return locked([&] { return inner_.finished_games_of(person_id, limit); });
+  Result<std::optional<std::string>> stored_move(int64_t game_id, int ply) override {
+    return locked([&] { return inner_.stored_move(game_id, ply); });
+  }
+  Result<std::vector<GameRow>> history_of(const std::string& person_id, int limit) override {
+    return locked([&] { return inner_.history_of(person_id, limit); });
   }
   std::vector<Result<int64_t>> write(const std::vector<Write>& batch) override {
     return locked([&] { return inner_.write(batch); });
@@ -60,9 +63,9 @@ class SerializedStore final : public Store {
                                                 int64_t ttl_ms) override {
     return locked([&] { return inner_.renew_leases(server, ttl_ms); });
   }
-  void release_group(const std::string& id, const std::string& server) override {
+  void release_group(const std::string& id, const std::string& server, int64_t epoch) override {
     locked([&] {
-      inner_.release_group(id, server);
+      inner_.release_group(id, server, epoch);
       return 0;
     });
   }

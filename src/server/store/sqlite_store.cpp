@@ -128,16 +128,12 @@ class SqliteStore final : public Store {
   }
 
   Result<PersonRow> person(const std::string& id) override {
-    Statement s(db_, "SELECT id, token_hash, name FROM persons WHERE id = ?1");
-    s.bind(1, id);
-    if (!s.step()) return make_error("no_such_person", "there is no person " + id);
-    return PersonRow{s.text(0), s.text(1), s.text(2)};
+    return one_person("SELECT id, token_hash, name FROM persons WHERE id = ?1", id,
+                      "there is no person " + id);
   }
   Result<PersonRow> person_by_token(const std::string& token_hash) override {
-    Statement s(db_, "SELECT id, token_hash, name FROM persons WHERE token_hash = ?1");
-    s.bind(1, token_hash);
-    if (!s.step()) return make_error("no_such_person", "no person has this token");
-    return PersonRow{s.text(0), s.text(1), s.text(2)};
+    return one_person("SELECT id, token_hash, name FROM persons WHERE token_hash = ?1", token_hash,
+                      "no person has this token");
   }
   Result<std::vector<RatingRow>> ratings_of(const std::string& person) override {
     std::vector<RatingRow> out;
@@ -201,48 +197,69 @@ class SqliteStore final : public Store {
   }
   Result<GroupRow> group(const std::string& id) override {
     Statement s(db_, "SELECT id, data FROM groups WHERE id = ?1");
+    if (!s.ok()) return make_error("store", sqlite3_errmsg(db_));
     s.bind(1, id);
-    if (!s.step()) return make_error("no_such_group", "there is no group " + id);
-    return GroupRow{s.text(0), s.text(1)};
+    const int rc = s.next();
+    if (rc == SQLITE_ROW) return GroupRow{s.text(0), s.text(1)};
+    if (rc == SQLITE_DONE) return make_error("no_such_group", "there is no group " + id);
+    return make_error("store", sqlite3_errmsg(db_));
   }
   std::vector<GameRow> unfinished_games() override {
-    return load_games("SELECT id FROM games WHERE result IS NULL ORDER BY id", "");
+    auto rows = load_games("SELECT id FROM games WHERE result IS NULL ORDER BY id", "", true);
+    return rows ? std::move(rows.value()) : std::vector<GameRow>{};
   }
   Result<GameRow> game(int64_t game_id) override {
-    auto rows = load_games("SELECT id FROM games WHERE id = ?1", std::to_string(game_id));
-    if (rows.empty()) return make_error("no_such_game", "no game " + std::to_string(game_id));
-    return rows.front();
+    auto rows = load_games("SELECT id FROM games WHERE id = ?1", std::to_string(game_id), true);
+    if (!rows) return rows.error();
+    if (rows->empty()) return make_error("no_such_game", "no game " + std::to_string(game_id));
+    return std::move(rows->front());
   }
-  std::vector<GameRow> finished_games_of(const std::string& person_id, int limit) override {
+  Result<std::optional<std::string>> stored_move(int64_t game_id, int ply) override {
+    Statement s(db_, "SELECT move FROM moves WHERE game = ?1 AND ply = ?2");
+    if (!s.ok()) return make_error("store", sqlite3_errmsg(db_));
+    s.bind(1, game_id).bind(2, static_cast<int64_t>(ply));
+    const int rc = s.next();
+    if (rc == SQLITE_ROW) return std::optional<std::string>(s.text(0));
+    if (rc == SQLITE_DONE) return std::optional<std::string>();
+    return make_error("store", sqlite3_errmsg(db_));
+  }
+  Result<std::vector<GameRow>> history_of(const std::string& person_id, int limit) override {
     return load_games(
         ("SELECT g.id FROM games g JOIN game_players p ON p.game = g.id WHERE p.person = ?1 "
          "AND g.result IS NOT NULL ORDER BY g.id DESC LIMIT " +
          std::to_string(limit))
             .c_str(),
-        person_id);
+        person_id, false);
   }
 
   std::vector<Result<int64_t>> write(const std::vector<Write>& batch) override {
     std::vector<Result<int64_t>> out;
-    if (Status st = exec("BEGIN IMMEDIATE"); !st) {
-      out.assign(batch.size(), st.error());
+    auto fail_all = [&](const Error& e) {
+      // Rolled back whole (if SQLite has not already done so): nothing of the batch is made.
+      if (!sqlite3_get_autocommit(db_)) (void)exec("ROLLBACK");
+      out.assign(batch.size(), e);
       return out;
-    }
+    };
+    if (Status st = exec("BEGIN IMMEDIATE"); !st) return fail_all(st.error());
     for (const auto& w : batch) {
       if (!fence_holds(w.fence)) {
         out.push_back(fenced(w.fence));
         continue;
       }
       // Each write alone: a failed one (a move already stored at its ply) leaves the others.
-      (void)exec("SAVEPOINT one");
+      if (Status st = exec("SAVEPOINT one"); !st) return fail_all(st.error());
       Result<int64_t> r = std::visit([&](const auto& what) { return apply(what); }, w.what);
-      (void)exec(r ? "RELEASE one" : "ROLLBACK TO one; RELEASE one");
+      // After some errors (a full disk, I/O, memory) SQLite rolls the whole transaction back by
+      // itself: the writes after it would then each commit alone while the batch is reported
+      // failed. The batch fails as one instead.
+      if (sqlite3_get_autocommit(db_))
+        return fail_all(make_error("store", "the transaction was rolled back by the database" +
+                                                (r ? std::string() : ": " + r.error().message)));
+      if (Status st = exec(r ? "RELEASE one" : "ROLLBACK TO one; RELEASE one"); !st)
+        return fail_all(st.error());
       out.push_back(std::move(r));
     }
-    if (Status st = exec("COMMIT"); !st) {
-      (void)exec("ROLLBACK");
-      out.assign(batch.size(), st.error());
-    }
+    if (Status st = exec("COMMIT"); !st) return fail_all(st.error());
     return out;
   }
   Status ping() override { return exec("SELECT 1"); }
@@ -270,9 +287,11 @@ class SqliteStore final : public Store {
     if (rc != SQLITE_DONE) return make_error("store", sqlite3_errmsg(db_));
     return held;
   }
-  void release_group(const std::string& id, const std::string& server) override {
-    Statement s(db_, "UPDATE group_leases SET expires = 0 WHERE group_id = ?1 AND server = ?2");
-    (void)s.bind(1, id).bind(2, server).run();
+  void release_group(const std::string& id, const std::string& server, int64_t epoch) override {
+    Statement s(db_,
+                "UPDATE group_leases SET expires = 0 WHERE group_id = ?1 AND server = ?2 AND "
+                "(?3 = 0 OR epoch = ?3)");
+    (void)s.bind(1, id).bind(2, server).bind(3, epoch).run();
   }
   std::string group_owner(const std::string& id) override {
     Statement s(db_, "SELECT server FROM group_leases WHERE group_id = ?1 AND expires > ?2");
@@ -369,17 +388,33 @@ class SqliteStore final : public Store {
                     .bind(6, static_cast<int64_t>(r.games))
                     .run());
   }
+  Result<PersonRow> one_person(const char* sql, const std::string& key, const std::string& none) {
+    Statement s(db_, sql);
+    if (!s.ok()) return make_error("store", sqlite3_errmsg(db_));
+    s.bind(1, key);
+    const int rc = s.next();
+    if (rc == SQLITE_ROW) return PersonRow{s.text(0), s.text(1), s.text(2)};
+    if (rc == SQLITE_DONE) return make_error("no_such_person", none);
+    return make_error("store", sqlite3_errmsg(db_));
+  }
   Status done(int rc) {
     if (rc == SQLITE_DONE || rc == SQLITE_ROW) return ok_status();
     return make_error("store", sqlite3_errmsg(db_));
   }
 
-  std::vector<GameRow> load_games(const char* id_query, const std::string& param) {
+  // The games `id_query` selects, in its order; with `with_moves` their moves too. Any step that
+  // fails fails the whole read: a game is never returned without some of its moves.
+  Result<std::vector<GameRow>> load_games(const char* id_query, const std::string& param,
+                                          bool with_moves) {
+    const auto failed = [&] { return make_error("store", sqlite3_errmsg(db_)); };
     std::vector<int64_t> ids;
     {
       Statement q(db_, id_query);
+      if (!q.ok()) return failed();
       if (!param.empty()) q.bind(1, param);
-      while (q.step()) ids.push_back(q.integer(0));
+      int rc;
+      while ((rc = q.next()) == SQLITE_ROW) ids.push_back(q.integer(0));
+      if (rc != SQLITE_DONE) return failed();
     }
     std::vector<GameRow> out;
     for (int64_t id : ids) {
@@ -388,8 +423,12 @@ class SqliteStore final : public Store {
                   "SELECT id, group_id, game, data, start_text, IFNULL(result, ''), started, "
                   "IFNULL(ended, 0) "
                   "FROM games WHERE id = ?1");
+      if (!s.ok()) return failed();
       s.bind(1, id);
-      if (!s.step()) continue;
+      if (int rc = s.next(); rc == SQLITE_DONE)
+        continue;
+      else if (rc != SQLITE_ROW)
+        return failed();
       g.id = s.integer(0);
       g.group_id = s.text(1);
       g.game = s.text(2);
@@ -398,21 +437,30 @@ class SqliteStore final : public Store {
       g.result_json = s.text(5);
       g.started_ms = s.integer(6);
       g.ended_ms = s.integer(7);
-      Statement m(db_, "SELECT move, IFNULL(stand_in, '') FROM moves WHERE game = ?1 ORDER BY ply");
-      m.bind(1, id);
-      while (m.step()) {
-        g.moves.push_back(m.text(0));
-        g.stand_ins.push_back(m.text(1));
+      if (with_moves) {
+        Statement m(db_,
+                    "SELECT move, IFNULL(stand_in, '') FROM moves WHERE game = ?1 ORDER BY ply");
+        if (!m.ok()) return failed();
+        m.bind(1, id);
+        int rc;
+        while ((rc = m.next()) == SQLITE_ROW) {
+          g.moves.push_back(m.text(0));
+          g.stand_ins.push_back(m.text(1));
+        }
+        if (rc != SQLITE_DONE) return failed();
       }
       Statement p(db_, "SELECT seat, person FROM game_players WHERE game = ?1 ORDER BY seat");
+      if (!p.ok()) return failed();
       p.bind(1, id);
-      while (p.step()) {
+      int rc;
+      while ((rc = p.next()) == SQLITE_ROW) {
         const int64_t seat = p.integer(0);
         if (seat < 0 || seat >= kMaxSeats) continue;  // a damaged row
         if (g.player_ids.size() <= static_cast<size_t>(seat))
           g.player_ids.resize(static_cast<size_t>(seat) + 1);
         g.player_ids[static_cast<size_t>(seat)] = p.text(1);
       }
+      if (rc != SQLITE_DONE) return failed();
       out.push_back(std::move(g));
     }
     return out;

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -94,7 +95,9 @@ struct Claim {
 class Store {
  public:
   virtual ~Store() = default;
-  // One person, by id or by the hash of their device token (error "no_such_person").
+  // One person, by id or by the hash of their device token: error "no_such_person" only when
+  // the store answered that there is none; "store" when it could not be asked (a caller must
+  // never take a failed read for a person who does not exist).
   virtual Result<PersonRow> person(const std::string& id) = 0;
   virtual Result<PersonRow> person_by_token(const std::string& token_hash) = 0;
   // A person's ratings: one row per game in which a game of theirs has counted (games > 0;
@@ -115,9 +118,15 @@ class Store {
   // someone opens their link, not all at start.
   virtual Result<GroupRow> group(const std::string& id) = 0;
   virtual std::vector<GameRow> unfinished_games() = 0;
+  // One game whole, with every move: error "no_such_game" when there is none, "store" when any
+  // part of it cannot be read (never a game without some of its moves).
   virtual Result<GameRow> game(int64_t game_id) = 0;
-  // Finished games a person played, newest first.
-  virtual std::vector<GameRow> finished_games_of(const std::string& person_id, int limit) = 0;
+  // The move stored at `ply` of a game (nullopt: none is): what a write whose outcome was lost
+  // (reported failed, maybe committed) really did.
+  virtual Result<std::optional<std::string>> stored_move(int64_t game_id, int ply) = 0;
+  // Finished games a person played, newest first, without their moves (a list of games, not
+  // their records: GameRow::moves and stand_ins are empty).
+  virtual Result<std::vector<GameRow>> history_of(const std::string& person_id, int limit) = 0;
 
   // Writes a batch in one transaction (one commit for moves of many tables: group commit).
   // Each write has its own outcome, in order: the new game's id for a GameRow, 0 for the
@@ -133,14 +142,19 @@ class Store {
   // lease. claim_group takes the lease for `server` for ttl_ms unless another server holds a
   // live one; each claim raises the group's epoch (see Fence). renew_leases extends every lease
   // `server` holds and returns the groups it still holds (a lease that lapsed and was taken
-  // is not among them). release_group ends `server`'s lease at once. group_owner names the
-  // holder of a live lease ("" when none). Times are the database's own clock, so servers'
-  // clocks need not agree.
+  // is not among them; one that lapsed but that nobody took is renewed: it is still ours, at
+  // its epoch). release_group ends `server`'s lease at once, if it is still at `epoch` (0: at
+  // any epoch), so that a release sent before a new claim of the same group cannot end the
+  // new one. group_owner names the holder of a live lease ("" when none). Times are the
+  // database's own clock, so servers' clocks need not agree.
   virtual Result<Claim> claim_group(const std::string& id, const std::string& server,
                                     int64_t ttl_ms) = 0;
   virtual Result<std::vector<std::string>> renew_leases(const std::string& server,
                                                         int64_t ttl_ms) = 0;
-  virtual void release_group(const std::string& id, const std::string& server) = 0;
+  virtual void release_group(const std::string& id, const std::string& server, int64_t epoch) = 0;
+  void release_group(const std::string& id, const std::string& server) {
+    release_group(id, server, 0);
+  }
   virtual std::string group_owner(const std::string& id) = 0;
 
   // One write alone, not fenced (tests, tools).

@@ -8,4 +8,4 @@ cd "$(dirname "$0")/../../.."
 test_bin=$(realpath "$1")
 source scripts/lib/postgres.sh
 kaisho_postgres_throwaway
-KAISHO_TEST_POSTGRES=$KAISHO_PG_URI "$test_bin" --gtest_filter='Hall*.*:Store*.*:Own*.*:Table*.*:Practice*.*'
+KAISHO_TEST_POSTGRES=$KAISHO_PG_URI "$test_bin" --gtest_filter='Hall*.*:Store*.*:Own*.*:Table*.*:Practice*.*:CpuTurns*.*:GroupPatches*.*'
