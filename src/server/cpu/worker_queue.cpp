@@ -3,6 +3,8 @@
 #include <poll.h>
 
 #include <chrono>
+#include <cstdio>
+#include <random>
 #include <set>
 
 #include "core/log.hpp"
@@ -26,20 +28,47 @@ int64_t steady_ms() {
       .count();
 }
 
+// A row whose deadline passed this long ago is wanted by nobody: its server took the search
+// back long since (at its time and 300 ms) and forgot it. The margin also covers clocks of
+// different machines (a deadline is the sending server's wall-clock time).
+constexpr int64_t kUnwantedAfterMs = 60'000;
+
+// A queue's life: random, made when it opens. A server restarted under its name is a new life:
+// its rows and answers are not its previous life's, whose job ids it uses again.
+std::string new_life() {
+  std::random_device random;
+  char text[17];
+  std::snprintf(text, sizeof text, "%08x%08x", random(), random());
+  return text;
+}
+
+// The queue's session name: kQueueApplication, the server's name, '/' and the life, the server's
+// name cut (and made printable ASCII) so that the whole fits PostgreSQL's 63 bytes, which keep
+// the life whole at the end: the other servers tell from it which lives are connected.
+std::string session_name(const std::string& server, const std::string& life) {
+  constexpr size_t kNameBytes = 63;
+  std::string name = kQueueApplication;
+  const size_t room = kNameBytes - name.size() - 1 - life.size();
+  for (size_t i = 0; i < server.size() && i < room; ++i)
+    name += server[i] >= 0x20 && server[i] < 0x7f ? server[i] : '?';
+  return name + "/" + life;
+}
+
 class PostgresWorkerQueue final : public WorkerQueue {
  public:
   PostgresWorkerQueue(std::string uri, std::string server)
-      : uri_(std::move(uri)), server_(std::move(server)) {}
+      : uri_(std::move(uri)), server_(std::move(server)), life_(new_life()) {}
   ~PostgresWorkerQueue() override {
     if (conn_) {
-      // Whatever this server still waits for is not wanted by anyone now: the rows go, and
-      // the searches the workers are making of them stop (as in forget).
+      // Whatever this life still waits for is not wanted by anyone now: its rows go, and the
+      // searches the workers are making of them stop (as in forget). Another life of the same
+      // server (restarted while this one stops) keeps its own.
       exec(
-          "DELETE FROM cpu_jobs WHERE id IN (SELECT id FROM cpu_jobs WHERE server = $1 FOR "
+          "DELETE FROM cpu_jobs WHERE id IN (SELECT id FROM cpu_jobs WHERE life = $1 FOR "
           "UPDATE SKIP LOCKED)",
-          {server_});
-      exec("SELECT pg_notify($2, id::text) FROM cpu_jobs WHERE server = $1 AND move IS NULL",
-           {server_, kCancelChannel});
+          {life_});
+      exec("SELECT pg_notify($2, id::text) FROM cpu_jobs WHERE life = $1 AND move IS NULL",
+           {life_, kCancelChannel});
       PQfinish(conn_);
     }
   }
@@ -83,9 +112,19 @@ class PostgresWorkerQueue final : public WorkerQueue {
         for (int i = 0; i < left.size(); ++i) held_.insert(left.text(i, 0));
       }
     }
-    // Answers nobody took (their server forgot them) do not stay.
-    exec("DELETE FROM cpu_jobs WHERE server = $1 AND deadline < $2",
-         {server_, std::to_string(wall_ms() - 60'000)});
+    // Rows nobody wants do not stay: this life's that it forgot (answered after it took the
+    // search back), and any of a life whose queue's session is gone (its server died, or
+    // stopped while a worker held a row), once their deadline is long past. A live server's
+    // rows are never another's to delete: its session is connected (and a life without one
+    // takes every search back, its capacity 0, until it connects again). A row a worker holds
+    // is skipped (its answer is written to it, or it is deleted by the worker), and goes at a
+    // later look.
+    exec(
+        "DELETE FROM cpu_jobs WHERE id IN (SELECT id FROM cpu_jobs j WHERE deadline < $2 AND "
+        "(life = $1 OR NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.datname = "
+        "current_database() AND starts_with(a.application_name, $3) AND "
+        "right(a.application_name, length(j.life) + 1) = '/' || j.life)) FOR UPDATE SKIP LOCKED)",
+        {life_, std::to_string(wall_ms() - kUnwantedAfterMs), kQueueApplication});
     return capacity_;
   }
 
@@ -93,9 +132,9 @@ class PostgresWorkerQueue final : public WorkerQueue {
     // The deadline travels in wall-clock time: the workers order by it across machines.
     const int64_t deadline = wall_ms() + (deadline_ms - steady_ms());
     Rows r = exec(
-        "INSERT INTO cpu_jobs (server, job, game, options, start, moves, level, time_ms, share, "
-        "seed, deadline) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
-        {server_, std::to_string(id), job.game, job.options, job.start, job.moves,
+        "INSERT INTO cpu_jobs (server, life, job, game, options, start, moves, level, time_ms, "
+        "share, seed, deadline) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+        {server_, life_, std::to_string(id), job.game, job.options, job.start, job.moves,
          std::to_string(job.level), std::to_string(job.time_ms), std::to_string(job.share),
          std::to_string(static_cast<int64_t>(job.seed & 0x7fffffffffffffffULL)),
          std::to_string(deadline)});
@@ -106,17 +145,17 @@ class PostgresWorkerQueue final : public WorkerQueue {
 
   void forget(CpuJobId id) override {
     Rows gone = exec(
-        "DELETE FROM cpu_jobs WHERE id IN (SELECT id FROM cpu_jobs WHERE server = $1 AND job = $2 "
+        "DELETE FROM cpu_jobs WHERE id IN (SELECT id FROM cpu_jobs WHERE life = $1 AND job = $2 "
         "FOR UPDATE SKIP LOCKED)",
-        {server_, std::to_string(id)});
+        {life_, std::to_string(id)});
     if (gone.ok() && gone.affected() > 0) return;
     // A worker is thinking about it (its row is locked): the workers hear which row, and the
     // one searching it stops at its next poll and deletes it.
     // Should that worker die first, the row goes when it lets go (capacity).
     Rows held = exec(
-        "SELECT id, pg_notify($3, id::text) FROM cpu_jobs WHERE server = $1 AND job = $2 AND "
+        "SELECT id, pg_notify($3, id::text) FROM cpu_jobs WHERE life = $1 AND job = $2 AND "
         "move IS NULL",
-        {server_, std::to_string(id), kCancelChannel});
+        {life_, std::to_string(id), kCancelChannel});
     for (int i = 0; held.ok() && i < held.size(); ++i) held_.insert(held.text(i, 0));
   }
 
@@ -129,8 +168,9 @@ class PostgresWorkerQueue final : public WorkerQueue {
     ::poll(&fd, 1, ms);
     PQconsumeInput(conn_);
     while (PGnotify* n = PQnotifies(conn_)) PQfreemem(n);
-    Rows r = exec("DELETE FROM cpu_jobs WHERE server = $1 AND move IS NOT NULL RETURNING job, move",
-                  {server_});
+    // This life's answers only: a job id of a previous life of this server is another search.
+    Rows r = exec("DELETE FROM cpu_jobs WHERE life = $1 AND move IS NOT NULL RETURNING job, move",
+                  {life_});
     if (!r.ok()) return out;
     for (int i = 0; i < r.size(); ++i)
       out.emplace_back(static_cast<CpuJobId>(r.integer(i, 0)), r.text(i, 1));
@@ -150,9 +190,10 @@ class PostgresWorkerQueue final : public WorkerQueue {
       log::warning("cpu worker queue: " + error);
       return false;
     }
-    // The session's name tells the other servers a queue shares the workers (capacity).
-    Rows named = exec("SELECT set_config('application_name', $1, false)",
-                      {std::string(kQueueApplication) + server_});
+    // The session's name tells the other servers a queue shares the workers (capacity), and
+    // that its life is connected (its rows are not to be deleted).
+    Rows named =
+        exec("SELECT set_config('application_name', $1, false)", {session_name(server_, life_)});
     Rows r(PQexec(conn_, "LISTEN kaisho_cpu_answers"));
     if (named.ok() && r.ok()) return true;
     log::warning("cpu worker queue: " + (named.ok() ? r.error() : named.error()));
@@ -172,6 +213,7 @@ class PostgresWorkerQueue final : public WorkerQueue {
 
   std::string uri_;
   std::string server_;
+  std::string life_;  // this queue's incarnation (new_life): its rows carry it
   PGconn* conn_ = nullptr;
   int capacity_ = 0;
   std::set<std::string> held_;  // ids of rows forgotten while a worker held them

@@ -5,10 +5,13 @@
 // most urgent row with FOR UPDATE SKIP LOCKED, keeps it locked while it thinks (if it dies,
 // the lock goes with its connection and the row waits again), writes the move and notifies
 // `kaisho_cpu_answers`. Each worker thread is a database session named kWorkerApplication,
-// and each game server's queue a session named kQueueApplication + its server name: a server
-// takes its part of the workers' threads, shared out among the servers' queues connected now.
-// A search cancelled while a worker thinks about it is notified on kCancelChannel (the row's
-// id): the worker stops it and deletes the row.
+// and each game server's queue a session named kQueueApplication + its server name + '/' + its
+// life: a server takes its part of the workers' threads, shared out among the servers' queues
+// connected now. A queue's life is random, made when it opens: its rows carry it, and it reads
+// the answers of its own life only (a server restarted under its name uses its job ids again).
+// The rows of a life whose session is gone are deleted by any live queue once their deadline
+// is long past. A search cancelled while a worker thinks about it is notified on
+// kCancelChannel (the row's id): the worker stops it and deletes the row.
 //
 // One thread uses a WorkerQueue (the pool's dispatcher): nothing here is thread-safe.
 #include <cstdint>
@@ -46,7 +49,7 @@ class WorkerQueue {
   virtual std::vector<std::pair<CpuJobId, std::string>> answers(int ms) = 0;
 };
 
-// The PostgreSQL queue of the server `server_name` (its rows are its own).
+// The PostgreSQL queue of the server `server_name`, a new life of it (its rows are its own).
 Result<std::unique_ptr<WorkerQueue>> open_worker_queue(const std::string& uri,
                                                        const std::string& server_name);
 

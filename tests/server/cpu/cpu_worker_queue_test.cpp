@@ -3,15 +3,19 @@
 // queues (`open_worker_queue`), as docs/cpu.md, "Worker processes", describes them: the servers
 // sharing the workers share their threads out; a search cancelled while a worker thinks about
 // it (or whose server stops) stops there and frees the worker's thread; a job's local rules and
-// history reach the worker. No test here depends on the machine's speed: what must be stopped is
-// given a minute.
+// history reach the worker; a server restarted under its name never receives its previous
+// life's answers, and the rows of a life that is gone are deleted, never a live one's. No test
+// here depends on the machine's speed: what must be stopped is given a minute.
 #include <gtest/gtest.h>
 #include <libpq-fe.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
+#include <functional>
 #include <map>
 #include <random>
 #include <thread>
@@ -111,6 +115,12 @@ class CpuWorkerQueue : public ::testing::Test {
     EXPECT_EQ(PQresultStatus(r), PGRES_TUPLES_OK) << PQresultErrorMessage(r);
     PQclear(r);
     return n;
+  }
+  // A statement of the test's own session (a worker's answer, written by hand).
+  void run(const std::string& sql) {
+    PGresult* r = PQexec(db_, sql.c_str());
+    EXPECT_EQ(PQresultStatus(r), PGRES_COMMAND_OK) << sql << ": " << PQresultErrorMessage(r);
+    PQclear(r);
   }
   // Whether a worker holds the row of `job` (locked: a statement of ours skips it).
   bool searched(CpuJobId job) {
@@ -230,6 +240,113 @@ TEST_F(CpuWorkerQueue, ARowForgottenWhileAWorkerHeldItGoesWhenThatWorkerDies) {
     q->capacity();
     return count("SELECT count(*) FROM cpu_jobs WHERE job = 1") == 0;
   }));
+}
+
+// A game server's queue that does `what` and then crashes: its process ends without a word (no
+// destructor runs; the database closes its session when it notices).
+void crashed_queue(const std::string& server, const std::function<bool(WorkerQueue&)>& what) {
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    auto q = open_worker_queue(uri(), server);
+    _exit(q && what(*q.value()) ? 0 : 1);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "the queue that crashed failed";
+}
+
+TEST_F(CpuWorkerQueue, AServerRestartedUnderItsNameIsNeverGivenItsPreviousLifesAnswers) {
+  // Its previous life sent job 1 (the start position) and crashed; a worker that had taken
+  // the search answers it after the crash.
+  crashed_queue("s", [](WorkerQueue& q) {
+    return static_cast<bool>(q.send(1, shogi_job(1, 100), steady_ms() + 60'000));
+  });
+  run("UPDATE cpu_jobs SET move = '1g1f', answered_by = 'w' WHERE job = 1");
+
+  // Restarted under the same name, it sends another position as job 1.
+  auto q = queue_of("s");
+  ASSERT_TRUE(q);
+  const std::string moves = "2g2f 8c8d";
+  ASSERT_TRUE(q->send(1, shogi_job(1, 100, "", moves), steady_ms() + 60'000));
+  std::vector<std::pair<CpuJobId, std::string>> answers;
+  for (int k = 0; k < 5; ++k)
+    for (auto& a : q->answers(200)) answers.push_back(a);
+  for (const auto& [id, move] : answers)
+    ADD_FAILURE() << "job " << id << " received " << move << ", which nobody answered in this life";
+
+  // Its own answer comes, and only it.
+  run("UPDATE cpu_jobs SET move = '7g7f', answered_by = 'w' WHERE job = 1 AND moves = '" + moves +
+      "'");
+  ASSERT_TRUE(eventually([&] {
+    for (auto& a : q->answers(100)) answers.push_back(a);
+    return !answers.empty();
+  }));
+  ASSERT_EQ(answers.size(), 1u);
+  EXPECT_EQ(answers[0], std::make_pair(CpuJobId{1}, std::string("7g7f")));
+}
+
+TEST_F(CpuWorkerQueue, AQueueThatStopsDeletesOnlyItsOwnLifesRows) {
+  // A server's new life starts while its old one is still stopping.
+  auto old_life = queue_of("s");
+  auto new_life = queue_of("s");
+  ASSERT_TRUE(old_life && new_life);
+  ASSERT_TRUE(old_life->send(1, shogi_job(1, 100, "", "7g7f"), steady_ms() + 60'000));
+  ASSERT_TRUE(new_life->send(1, shogi_job(1, 100, "", "2g2f"), steady_ms() + 60'000));
+  old_life.reset();
+  EXPECT_EQ(count("SELECT count(*) FROM cpu_jobs WHERE moves = '7g7f'"), 0) << "its own row went";
+  EXPECT_EQ(count("SELECT count(*) FROM cpu_jobs WHERE moves = '2g2f'"), 1)
+      << "the new life's row stays";
+}
+
+TEST_F(CpuWorkerQueue,
+       TheRowsOfALifeThatIsGoneAreDeletedOnceTheirDeadlineIsLongPastNeverALiveOnes) {
+  const int64_t long_ago = steady_ms() - 10 * 60'000;
+  // A life of "s" that crashed long after its searches' deadlines: one answered after it died,
+  // one waiting, one a worker still holds.
+  crashed_queue("s", [&](WorkerQueue& q) {
+    return q.send(1, shogi_job(1, 100, "", "1g1f"), long_ago) &&
+           q.send(2, shogi_job(1, 100, "", "2g2f"), long_ago) &&
+           q.send(3, shogi_job(1, 100, "", "3g3f"), long_ago);
+  });
+  run("UPDATE cpu_jobs SET move = '8c8d' WHERE moves = '1g1f'");
+  PGconn* worker = PQconnectdb(uri());
+  ASSERT_EQ(PQstatus(worker), CONNECTION_OK);
+  PQclear(PQexec(worker, "BEGIN"));
+  PGresult* taken = PQexec(worker, "SELECT id FROM cpu_jobs WHERE moves = '3g3f' FOR UPDATE");
+  EXPECT_EQ(PQntuples(taken), 1);
+  PQclear(taken);
+
+  // Live queues: "s" restarted, whose row's deadline is as long past (it is its own to delete),
+  // and "t", which looks.
+  auto s = queue_of("s");
+  auto t = queue_of("t");
+  ASSERT_TRUE(s && t);
+  ASSERT_TRUE(s->send(1, shogi_job(1, 100, "", "5g5f"), long_ago));
+  const std::string gone = "SELECT count(*) FROM cpu_jobs WHERE moves IN ('1g1f', '2g2f')";
+  EXPECT_TRUE(eventually(
+      [&] {
+        t->capacity();
+        return count(gone) == 0;
+      },
+      std::chrono::seconds(20)))
+      << count(gone) << " rows of the life that is gone are left";
+  EXPECT_EQ(count("SELECT count(*) FROM cpu_jobs WHERE moves = '3g3f'"), 1)
+      << "the row the worker holds stays while it holds it";
+  EXPECT_EQ(count("SELECT count(*) FROM cpu_jobs WHERE moves = '5g5f'"), 1)
+      << "a live server's row is not another's to delete";
+
+  // The worker answers and lets go: the row goes at the next look.
+  PQclear(PQexec(worker, "UPDATE cpu_jobs SET move = '8c8d' WHERE moves = '3g3f'"));
+  PQclear(PQexec(worker, "COMMIT"));
+  PQfinish(worker);
+  EXPECT_TRUE(eventually(
+      [&] {
+        t->capacity();
+        return count("SELECT count(*) FROM cpu_jobs WHERE moves = '3g3f'") == 0;
+      },
+      std::chrono::seconds(20)));
+  EXPECT_EQ(count("SELECT count(*) FROM cpu_jobs WHERE moves = '5g5f'"), 1);
 }
 
 // Legal moves of a Shogi game under `options`, chosen by a seeded generator, none ending it.
