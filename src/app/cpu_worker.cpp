@@ -14,6 +14,15 @@
 
 namespace kaisho::app {
 
+namespace {
+
+constexpr const char* kUsage =
+    "usage: kaisho cpu-worker --db postgresql://USER@HOST:PORT/DATABASE [--threads CORES]\n"
+    "         [--name NAME] [--nice 0]\n"
+    "(docs/cpu.md: what a worker does; docs/cli.md: its output)\n";
+
+}  // namespace
+
 int cpu_worker_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   server::cpu::WorkerConfig config;
   config.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
@@ -22,8 +31,12 @@ int cpu_worker_command(const std::vector<std::string>& args, std::ostream& out, 
   config.name = std::string(host) + ":" + std::to_string(getpid());
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
+    if (a == "--help") {
+      out << kUsage;
+      return 0;
+    }
     if (i + 1 >= args.size()) {
-      err << "error: " << a << " needs a value (see docs/cpu.md)\n";
+      err << "error: " << a << " needs a value\n" << kUsage;
       return 2;
     }
     const std::string& v = args[++i];
@@ -37,7 +50,7 @@ int cpu_worker_command(const std::vector<std::string>& args, std::ostream& out, 
     else if (a == "--nice" && number && *number >= 0 && *number <= 19)
       config.nice = static_cast<int>(*number);
     else {
-      err << "error: unknown option or bad value: " << a << " " << v << " (see docs/cpu.md)\n";
+      err << "error: unknown option or bad value: " << a << " " << v << "\n" << kUsage;
       return 2;
     }
   }

@@ -607,6 +607,7 @@ class LoadRun final : public ClientEvents {
             std::chrono::duration<double>(now - window_started_).count() >= 1)
           take_sample(now, played);
         phase_ = Phase::Done;
+        play_ended_ = now;
         pool_.stop();
         return;
       }
@@ -677,6 +678,22 @@ class LoadRun final : public ClientEvents {
       if (t.playing) ++report_.tables_playing;
       if (t.move_seq > 0 && end - t.last_move_at < recent) ++report_.groups_moving_at_end;
     }
+    count_open_stalls(play_ended_ != Clock::time_point{} ? play_ended_ : end);
+  }
+
+  // The stall each people's table is in when the timed phase ends counts too, from its last
+  // acknowledged move (or the phase's start) to `play_end`: a table that never moves again
+  // has waited that long, and would otherwise be left out of longest_stall_ms. Tables that
+  // never started are not waiting for a move (setup_complete says so instead).
+  void count_open_stalls(Clock::time_point play_end) {
+    if (play_started_ == Clock::time_point{}) return;  // the timed phase never began
+    for (const Table& t : tables_) {
+      if (t.cpu || !t.started) continue;
+      const auto since = t.last_ack_at == Clock::time_point{} ? play_started_ : t.last_ack_at;
+      report_.longest_stall_ms = std::max<int64_t>(
+          report_.longest_stall_ms,
+          std::chrono::duration_cast<std::chrono::milliseconds>(play_end - since).count());
+    }
   }
 
   const LoadOptions o_;
@@ -690,6 +707,7 @@ class LoadRun final : public ClientEvents {
   double drop_credit_ = 0;
   Clock::time_point setup_started_;
   Clock::time_point play_started_;
+  Clock::time_point play_ended_;  // when the timed phase ended (unset: cut short)
   Clock::time_point window_started_;
   LatencyHistogram window_latency_;
   uint64_t moves_window_ = 0;

@@ -69,7 +69,9 @@ struct LoadReport {
   // Moves acknowledged during the timed phase: a move counts when the mover is shown a state
   // of its game that holds it at the ply it was sent for (a newer version alone does not).
   uint64_t moves = 0;
-  // The longest a table went without an acknowledged move during the timed phase, in ms.
+  // The longest a people's table went without an acknowledged move during the timed phase,
+  // in ms: between two of its moves, from the phase's start to its first move, or from its
+  // last move to the phase's end (a table that stopped for good counts the time it stood).
   int64_t longest_stall_ms = 0;
   uint64_t games_finished = 0;  // at people's tables, during the timed phase
   double seconds = 0;           // length of the timed phase

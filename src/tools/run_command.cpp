@@ -9,6 +9,8 @@ constexpr const char* kUsage =
     "usage: kaisho COMMAND [ARGS]\n"
     "commands:\n"
     "  serve [--port N] [--db PATH] [--web DIR] [...] (the game server, docs/server.md)\n"
+    "  cpu-worker --db postgresql://... [--threads N] [--name NAME] [--nice N] (docs/cpu.md)\n"
+    "  loadtest [--port N] [--connections N] [--groups N] [...] (simulated people)\n"
     "  perft GAME DEPTH [--position TEXT] [--option KEY=VALUE]... [--divide]\n"
     "  moves GAME [--option KEY=VALUE]...        (positions on standard input)\n"
     "  play GAME [--position TEXT] [--option KEY=VALUE]... [MOVE...]\n"

@@ -1,6 +1,9 @@
 // The command-line tools' output formats (other programs read them: keep them stable).
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
+
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -113,6 +116,37 @@ TEST(OptionsCommand, ListsEveryOptionWithDefaultAndChoices) {
   EXPECT_NE(r.out.find("dead_piece (choice, default allow_if_backed): allow_if_backed forbid\n"),
             std::string::npos);
   EXPECT_NE(r.out.find("move_limit (number, default 0): 0 150 200 256 300\n"), std::string::npos);
+}
+
+// The binary itself (the server's commands are not the tools'): its standard output and error
+// together, and its exit status.
+RunResult run_binary(const std::string& args) {
+  const std::string command = std::string("'") + KAISHO_BIN + "' " + args + " 2>&1 </dev/null";
+  RunResult r{-1, "", ""};
+  if (FILE* p = popen(command.c_str(), "r")) {
+    char buffer[4096];
+    for (size_t n; (n = fread(buffer, 1, sizeof buffer, p)) > 0;) r.out.append(buffer, n);
+    const int status = pclose(p);
+    r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  }
+  return r;
+}
+
+TEST(Command, HelpListsEveryCommandTheServersToo) {
+  for (const char* help : {"help", "--help", "-h", ""}) {
+    const RunResult r = run_binary(help);
+    EXPECT_EQ(r.status, *help ? 0 : 2) << help;
+    for (const char* command : {"\n  serve ", "\n  cpu-worker ", "\n  loadtest ", "\n  perft "})
+      EXPECT_NE(r.out.find(command), std::string::npos) << "'" << help << "' lists" << command;
+  }
+}
+
+TEST(Command, TheServersCommandsPrintTheirUsageOnHelp) {
+  for (const std::string command : {"serve", "cpu-worker", "loadtest"}) {
+    const RunResult r = run_binary(command + " --help");
+    EXPECT_EQ(r.status, 0) << command << ": " << r.out;
+    EXPECT_EQ(r.out.rfind("usage: kaisho " + command + " ", 0), 0u) << r.out;
+  }
 }
 
 TEST(Command, UnknownCommandIsAnError) {
