@@ -4,7 +4,8 @@
 // games, and the analysis run to its end by the engine in the page's Web Worker (started only
 // by the button): the progress, a graph point per judged position, the CPU's preferred move
 // written and marked on the board, the graph's click and keys, and "show me" changing the
-// board and going back. Once, Stop mid-way (the worker closed). Arabic on a phone for some
+// board and going back. Once, Stop mid-way (the engine let go, nothing judged after, and the
+// page's one engine worker used again by "Analyse again"). Arabic on a phone for some
 // games, English on a desktop for the others. Screenshots go to e2e/artifacts/.
 import { after, describe, test } from "node:test";
 import assert from "node:assert/strict";
@@ -124,13 +125,32 @@ describe("the CPU's analysis of a finished game", { skip }, () => {
       async () => {
         const { page } = await openDevice(devices, lang, { ...device, serviceWorkers: "block" });
         const id = await finishedGame(page, game, k + 1);
-        // The engine's worker: none until the analysis is asked for.
+        // The engine: nobody uses it on the record page until the analysis is asked for (the
+        // page's one worker may still be kept a while from the game just played: the analysis
+        // then uses it, its module compiled once).
         const workers = [];
         page.on("worker", (w) => workers.push(w));
+        const engine = () => page.evaluate(() => window.__kaisho.engine);
+        const engineWorkers = () => page.workers().filter((w) => /worker/.test(w.url())).length;
         await openRecord(page, id);
         const moveCount = (await page.locator(".replay-move").count()) - 1;
         assert.ok(moveCount >= 2, `a game of ${moveCount} moves`);
-        assert.equal(workers.length, 0, "no engine before the button");
+        if (where === "phone" && game !== "musashi") {
+          // The replay's board spans the screen, as the table's whole board does (its squares
+          // are not targets: the replay is stepped with its buttons).
+          const sq = await page.evaluate(() =>
+            document
+              .querySelector('.replay-board [data-sq="5e"] .sq-bg')
+              .getBoundingClientRect()
+              .toJSON(),
+          );
+          console.log(
+            `${game}: the replay's squares are ${sq.width.toFixed(1)} px (${lang}, phone)`,
+          );
+          assert.ok(sq.width >= 40.5, `the replay's squares are ${sq.width} px`);
+        }
+        assert.equal((await engine()).users, 0, "no engine used before the button");
+        assert.equal(workers.length, 0, "no engine started before the button");
         const toggle = page.locator("#analysis-toggle");
         assert.match(
           await toggle.textContent(),
@@ -138,23 +158,26 @@ describe("the CPU's analysis of a finished game", { skip }, () => {
         );
         await toggle.click();
         await page.locator("progress.analysis-bar").waitFor();
-        assert.equal(workers.length, 1, "the engine's worker started by the button");
+        assert.deepEqual(await engine(), { users: 1, running: true }, "used from the button");
+        assert.equal(engineWorkers(), 1, "one engine worker in the page");
 
         if (stop) {
           await page.waitForFunction(() => window.__kaisho.state.analysis?.positions.length >= 2);
-          const closed = new Promise((ok) => workers[0].once("close", ok));
           await toggle.click(); // Stop
           await page.locator(".analysis-progress.stopped").waitFor();
           const stopped = await analysis(page);
           assert.equal(stopped.status, "stopped");
           assert.ok(stopped.judged < moveCount + 1, "stopped before the end");
-          await closed; // the worker is gone
+          assert.equal((await engine()).users, 0, "the analysis let the engine go");
           await page.waitForTimeout(500);
           assert.equal((await analysis(page)).judged, stopped.judged, "nothing judged after Stop");
           assert.match(await page.locator(".analysis-progress").textContent(), /stopped after/);
           await shot(page, `analysis-stopped-${game}-${lang}-${where}`);
-          await toggle.click(); // Analyse again
+          const started = workers.length;
+          await toggle.click(); // Analyse again: the same worker, kept meanwhile
           await page.locator("progress.analysis-bar").waitFor();
+          assert.equal(workers.length, started, "no new worker for the analysis again");
+          assert.equal(engineWorkers(), 1);
         }
         // Progress while it runs: "Analysing: n of N".
         const text = await page.locator(".analysis-progress").textContent();

@@ -102,16 +102,33 @@ describe("what a new player meets", { skip }, () => {
         await shot(page, `in-view-${game}-${lang}-phone`);
         await leaveTable(page);
       }
-      // Squares are as large as the screen allows: Shogi 9 files and Yonin's 9 plus two hands.
-      await createTable(page, "shogi", "cpu");
-      await waitGroup(page, (g) => g.table.status === "playing");
-      const sq = await page.locator('[data-sq="5e"] .sq-bg').boundingBox();
-      assert.ok(sq.width >= 40, `Shogi squares are ${sq.width} px on a 390 px phone`);
-      await leaveTable(page);
-      await createTable(page, "yonin", "cpu");
-      await waitGroup(page, (g) => g.table.status === "playing");
-      const ysq = await page.locator('[data-sq="5e"] .sq-bg').boundingBox();
-      assert.ok(ysq.width >= 32, `Yonin squares are ${ysq.width} px on a 390 px phone`);
+      // Squares a finger can hit, 44 px and more: the board shown larger than the screen with
+      // its squares in the middle (Shogi, Annan and Hasami: the nine files on screen, the edge
+      // ones all but a few pixels; Yonin: the board, its side hands a swipe away).
+      const box = (sq) =>
+        page.evaluate(
+          (s) => document.querySelector(`[data-sq="${s}"] .sq-bg`).getBoundingClientRect().toJSON(),
+          sq,
+        );
+      for (const game of ["shogi", "annan", "hasami", "yonin"]) {
+        await createTable(page, game, "cpu");
+        await waitGroup(page, (g) => g.table.status === "playing");
+        await page.waitForFunction(
+          () => document.querySelector(".board-wrap.zoomed")?.scrollLeft > 0,
+        );
+        const sq = await box("5e");
+        console.log(`${game}: squares of ${sq.width.toFixed(1)} px on a 390 px phone (${lang})`);
+        assert.ok(sq.width >= 43.5, `${game} squares are ${sq.width} px on a 390 px phone`);
+        if (game !== "yonin")
+          for (const edge of ["1e", "9e"]) {
+            const b = await box(edge);
+            const seen = Math.min(b.right, 390) - Math.max(b.left, 0);
+            assert.ok(seen >= 0.8 * b.width, `${game}: ${seen} px of ${edge} on screen`);
+          }
+        await assertTableInView(page, `${game} zoomed on a phone`);
+        await shot(page, `zoomed-${game}-${lang}-phone`);
+        await leaveTable(page);
+      }
     });
   }
 

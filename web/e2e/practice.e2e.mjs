@@ -323,16 +323,19 @@ describe("practice against the CPU with no network", { skip: skipWithoutServer }
       await link.scrollIntoViewIfNeeded();
       await shot(page, `practice-analyse-link-${game}-${lang}-${where}`);
 
-      // The record page for the practice game, built by the engine in the page (its own
-      // worker, closed once the record is built), offline.
+      // The record page for the practice game, built by the engine in the page, offline: the
+      // page's one worker, which played the game (its module compiled once), let go by the
+      // practice table and by the record once built.
       const before = workers.length;
+      assert.equal(before, 1, "one worker played the practice game");
+      const engine = () => page.evaluate(() => window.__kaisho.engine);
       await link.click();
       await page.waitForURL(new RegExp(`#/practice/${game}/analysis$`));
       await page.locator(".replay-board svg.board").waitFor({ timeout: 20_000 });
-      assert.equal(workers.length, before + 1, "a worker built the record");
-      const builder = workers[before];
-      for (let i = 0; i < 50 && !closed.has(builder); i++) await page.waitForTimeout(100);
-      assert.ok(closed.has(builder), "and was closed once it was built");
+      await page.waitForFunction(() => window.__kaisho.engine.users === 0);
+      assert.equal(workers.length, before, "the same worker built the record");
+      assert.deepEqual(await engine(), { users: 0, running: true }, "and was let go, kept a while");
+      assert.ok(!closed.has(workers[0]));
       assert.equal(await page.locator(".replay-move").count(), moves.length + 1);
       assert.equal(
         Number(await page.locator(".table-layout.replay").getAttribute("data-index")),
@@ -348,11 +351,12 @@ describe("practice against the CPU with no network", { skip: skipWithoutServer }
       // The record's files, named as the practice page names them.
       assert.equal(await page.locator(".export-kif").count(), 1);
 
-      // The analysis to its end (its own worker): the progress, the graph, the CPU's move.
+      // The analysis to its end (the same worker): the progress, the graph, the CPU's move.
       const toggle = page.locator("#analysis-toggle");
       await toggle.click();
       await page.locator("progress.analysis-bar").waitFor();
-      assert.equal(workers.length, before + 2, "the analysis's worker started by the button");
+      assert.equal(workers.length, before, "the same worker analyses the game");
+      assert.equal((await engine()).users, 1, "used by the analysis");
       assert.match(
         await page.locator(".analysis-progress").textContent(),
         new RegExp(`${PROGRESS[lang]} \\d+ ${OF[lang]} ${moves.length + 1}`),

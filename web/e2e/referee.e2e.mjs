@@ -112,6 +112,8 @@ async function shot(page, name) {
 
 /** Whether the page runs the engine's Web Worker. */
 const engineWorkers = (page) => page.workers().filter((w) => /worker/.test(w.url())).length;
+/** The clients open on the page's one engine worker (engine/client.ts). */
+const engineUsers = (page) => page.evaluate(() => window.__kaisho.engine.users);
 
 describe("instant feedback without a round trip", { skip: skipWithoutServer }, () => {
   after(async () => {
@@ -133,7 +135,8 @@ describe("instant feedback without a round trip", { skip: skipWithoutServer }, (
       await press(d, ".start-game");
       await waitGroup(page, (g) => g.table.status === "playing");
       await engineInStep(page);
-      assert.ok(engineWorkers(page) >= 1, "the game page loaded the engine");
+      assert.equal(engineWorkers(page), 1, "the game page loaded the engine");
+      assert.equal(await engineUsers(page), 1, "the referee uses it");
       const g = await waitGroup(page, myTurn);
 
       await page.evaluate((ms) => (window.__slowMs = ms), DELAY_MS);
@@ -184,6 +187,14 @@ describe("instant feedback without a round trip", { skip: skipWithoutServer }, (
       assert.ok(answered >= 2 * DELAY_MS, `the server answered after ${answered} ms`);
       console.log(`${lang}: the reason after ${shownAfter} ms, the server's answer ${answered} ms`);
       await page.evaluate(() => (window.__slowMs = 0));
+
+      // The game over: the referee lets the engine go, and the page's one worker is kept a
+      // while for whoever needs it next (engine/client.ts).
+      await page.locator("button.resign").click();
+      await page.locator("button.resign-yes").click();
+      await waitGroup(page, (x) => x.table.status === "finished", 20_000);
+      await page.waitForFunction(() => window.__kaisho.engine.users === 0);
+      assert.equal(engineWorkers(page), 1, "the worker is kept a while");
     });
 
     test(`the legal-move highlights show at once from the engine on a slow network (${lang}, ${where})`, async () => {

@@ -58,7 +58,7 @@ describe("telling the player", { skip }, () => {
   });
 
   for (const lang of ["ar", "en"]) {
-    test(`every target on a phone is at least 44 px, Yonin's squares included (${lang}, phone)`, async () => {
+    test(`every target on a phone is at least 44 px, the squares of Yonin and Shogi included (${lang}, phone)`, async () => {
       const { page } = await open(lang, PHONE);
       assert.deepEqual(await smallTargets(page), [], "front page");
       await page.goto(BASE + "/#/settings");
@@ -91,6 +91,13 @@ describe("telling the player", { skip }, () => {
       await shot(y.page, `yonin-whole-${lang}-phone`);
       await y.page.locator(".zoom-toggle").click();
       await y.page.locator(".board-wrap.zoomed").waitFor();
+      // Shogi: the board 8% larger than the screen, its squares 44 px.
+      const s = await open(lang, PHONE);
+      await createTable(s.page, "shogi", "cpu");
+      await waitGroup(s.page, (g) => g.table.status === "playing");
+      await s.page.locator(".board-wrap.zoomed").waitFor();
+      assert.deepEqual(await smallTargets(s.page), [], "a Shogi game");
+      await shot(s.page, `shogi-zoomed-${lang}-phone`);
     });
   }
 

@@ -9,7 +9,7 @@ import { type I18n as I18nT, I18n, type Lang, dirOf, pickLanguage } from "./i18n
 import type { GroupState } from "./net/protocol";
 import { clampIndex } from "./history/replay";
 import type { PageContext } from "./pages/context";
-import { startWorkerEngine } from "./engine/client";
+import { workerEngine, workerEngineUse } from "./engine/client";
 import { Referee, refereedMove } from "./engine/referee";
 import { AnalysisController } from "./analysis/controller";
 import { demoTable } from "./pages/demo";
@@ -42,6 +42,8 @@ declare global {
       readonly chimes: number;
       /** The engine in the page holds the hall's game shown (its legal moves are the board's). */
       readonly engineInStep: boolean;
+      /** The page's engine worker: its clients open, and whether it runs (engine/client.ts). */
+      readonly engine: { users: number; running: boolean };
     };
   }
 }
@@ -94,22 +96,22 @@ export class App {
       store: this.store,
       storage: this.storage,
       i18n,
-      engine: startWorkerEngine,
+      engine: workerEngine,
       tableChanged: (prev, next) => this.news.changed(prev, next),
       // A finished practice game waits on the device to go to My games.
       finished: (game) => this.server.practiceOutbox.add(game),
     });
-    this.analysis = new AnalysisController({ store: this.store, engine: startWorkerEngine });
+    this.analysis = new AnalysisController({ store: this.store, engine: workerEngine });
     // Its engine is started by the first game of the hall shown, once the page has drawn.
     this.referee = new Referee({
-      engine: startWorkerEngine,
+      engine: workerEngine,
       later: (fn) => win.requestAnimationFrame(() => win.setTimeout(fn, 0)),
     });
     this.store.subscribe(() => this.followTable());
     this.practiceRecords = new PracticeRecords({
       store: this.store,
       storage: this.storage,
-      engine: startWorkerEngine,
+      engine: workerEngine,
     });
     this.demo = demoTable(this.store);
     this.actions = this.allActions();
@@ -143,6 +145,9 @@ export class App {
       get engineInStep() {
         const g = self.store.state.group;
         return !!g && self.referee.legalMoves(g) !== null;
+      },
+      get engine() {
+        return workerEngineUse();
       },
     };
   }

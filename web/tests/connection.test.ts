@@ -70,6 +70,22 @@ describe("connection", () => {
     conn.stop();
     expect(timers.filter((t) => t.ms === 300).at(-1)!.cleared).toBe(true);
   });
+  it("runs its owner's work on its own timers, which a stop cancels", () => {
+    const { conn, sockets, timers } = harness();
+    conn.start();
+    sockets[0]!.open();
+    const ran: string[] = [];
+    conn.after(500, () => ran.push("a"));
+    conn.after(500, () => ran.push("b"));
+    const [a, b] = timers.filter((t) => t.ms === 500);
+    a!.fn();
+    expect(ran).toEqual(["a"]);
+    conn.stop();
+    expect(b!.cleared).toBe(true);
+    expect(a!.cleared).toBe(false); // already run: not cleared again
+    conn.after(500, () => ran.push("c")); // stopped: never scheduled
+    expect(timers.filter((t) => t.ms === 500)).toHaveLength(2);
+  });
   it("says hello first and holds other messages until welcome", () => {
     const { conn, sockets, received } = harness();
     conn.start();

@@ -25,7 +25,7 @@ beforeAll(async () => {
   engine = await loadKaishoEngine(readFileSync(WASM));
 });
 
-function session(storage: KeyValue = memoryStorage()) {
+function session(storage: KeyValue = memoryStorage(), engines = { opened: 0, closed: 0 }) {
   const store = new Store();
   const changes: [GroupState | null, GroupState][] = [];
   const finished: PracticeSubmission[] = [];
@@ -33,7 +33,17 @@ function session(storage: KeyValue = memoryStorage()) {
     store,
     storage,
     i18n: () => new I18n("en"),
-    engine: () => inPageEngine(engine),
+    engine: () => {
+      engines.opened += 1;
+      const c = inPageEngine(engine);
+      return {
+        ...c,
+        close: () => {
+          engines.closed += 1;
+          c.close();
+        },
+      };
+    },
     tableChanged: (prev, next) => changes.push([prev, next]),
     // A small node limit: the same moves every run, quickly.
     cpuLimits: (level, plies) => ({ level, nodes: 3000, seed: plies }),
@@ -284,5 +294,31 @@ describe("a practice game", () => {
     s.close();
     expect(store.state.group).toBeNull();
     expect(readPractice(storage, "annan")?.status).toBe("playing");
+  });
+
+  it("lets its engine go when its page is left, work under way, and goes on when opened again", async () => {
+    const engines = { opened: 0, closed: 0 };
+    const { s, store } = session(memoryStorage(), engines);
+    s.open("shogi");
+    s.seat(1); // the CPU moves first
+    s.start();
+    s.close(); // before the engine made the game and the CPU moved
+    await s.idle();
+    expect(engines).toEqual({ opened: 1, closed: 1 });
+    expect(store.state.notice).toBeNull(); // nothing failed
+    expect(store.state.group).toBeNull();
+    // Opened again: a client of its own, the game made again from what the device kept, the
+    // CPU's move played.
+    s.open("shogi");
+    await s.idle();
+    expect(engines).toEqual({ opened: 2, closed: 1 });
+    expect(game(store).moves).toHaveLength(1);
+    expect(game(store).to_move).toBe(1);
+    // Left and opened again before the engine was let go: it is kept.
+    s.close();
+    s.open("shogi");
+    await s.idle();
+    expect(engines).toEqual({ opened: 2, closed: 1 });
+    expect(game(store).moves).toHaveLength(1);
   });
 });

@@ -3,7 +3,13 @@
 // says it stored them, dropped when the server will never take them, kept when it cannot now.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ClientMessage, PracticeSubmission } from "../src/net/protocol";
-import { OUTBOX_LIMIT, PracticeOutbox, readOutbox, readSent } from "../src/session/practiceOutbox";
+import {
+  ANSWER_MS,
+  OUTBOX_LIMIT,
+  PracticeOutbox,
+  readOutbox,
+  readSent,
+} from "../src/session/practiceOutbox";
 import { KEYS, memoryStorage } from "../src/state/storage";
 import { Store } from "../src/state/store";
 
@@ -114,6 +120,54 @@ describe("the outbox of practice games", () => {
     box.greeted();
     expect(sent).toHaveLength(3);
     expect(sent[2]!.id).toBe("game-dddd-0001");
+  });
+
+  it("gives up waiting for an answer that never comes, and sends the game again later", () => {
+    const { box, storage, sent } = outbox();
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    box.add(game("game-gggg-0001"));
+    box.add(game("game-gggg-0002"));
+    expect(sent).toHaveLength(1);
+    vi.advanceTimersByTime(ANSWER_MS - 1);
+    box.flush(); // still waiting for its answer
+    expect(sent).toHaveLength(1);
+    vi.advanceTimersByTime(1); // given up on: sent again a little later, the same game
+    expect(sent).toHaveLength(1);
+    vi.advanceTimersByTime(5_000);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatchObject({ id: "game-gggg-0001" });
+    expect(sent[1]!.rid).not.toBe(sent[0]!.rid);
+    // The first answer, late: an error for the request given up on is the outbox's own (no
+    // notice), and changes nothing; the game stays on its way.
+    expect(box.failed(sent[0]!.rid, "store")).toBe(true);
+    vi.advanceTimersByTime(ANSWER_MS - 1);
+    expect(sent).toHaveLength(2);
+    box.stored("game-gggg-0001");
+    expect(sent).toHaveLength(3);
+    expect(sent[2]).toMatchObject({ id: "game-gggg-0002" });
+    // Answered in time: nothing is sent again.
+    box.stored("game-gggg-0002");
+    vi.advanceTimersByTime(10 * ANSWER_MS);
+    expect(sent).toHaveLength(3);
+    expect(readOutbox(storage)).toEqual([]);
+  });
+
+  it("takes the connection's rate_limited, which names no request, as its own", () => {
+    const { box, sent } = outbox();
+    box.add(game("game-hhhh-0001"));
+    expect(sent).toHaveLength(1);
+    // Without a rid: the page still says it (false), and the game waits out the limit.
+    expect(box.failed(undefined, "rate_limited")).toBe(false);
+    box.flush();
+    vi.advanceTimersByTime(59_999);
+    expect(sent).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatchObject({ id: "game-hhhh-0001" });
+    // Any other error without a rid is not the outbox's.
+    expect(box.failed(undefined, "store")).toBe(false);
+    box.flush();
+    expect(sent).toHaveLength(2);
   });
 
   it("keeps at most its limit, the oldest going first, and ignores what it cannot read", () => {

@@ -259,6 +259,57 @@ describe("the referee in the page", () => {
     expect(r.legalMoves({ ...g, version: 3 })).not.toBeNull();
   });
 
+  it("closes its engine client while no game is shown, and opens one for the next", async () => {
+    const opened: ReturnType<typeof client>[] = [];
+    let closed = 0;
+    const later: (() => void)[] = [];
+    const logged: string[] = [];
+    const r = new Referee({
+      engine: () => {
+        const e = client();
+        opened.push(e);
+        return { ...e.c, close: () => ((closed += 1), e.c.close()) };
+      },
+      later: (fn) => later.push(fn),
+      log: (what) => logged.push(what),
+    });
+    const g = table({ version: 1 });
+    r.follow(g);
+    later.shift()!();
+    await r.idle();
+    expect(r.legalMoves(g)).not.toBeNull();
+    // The game over (or another page): the game deleted, the client closed.
+    r.follow(table({ version: 2, status: "finished" }));
+    expect(opened[0]!.calls.at(-1)).toBe("delete");
+    expect(closed).toBe(1);
+    // Shown and gone again before the page drew: no client opened for nothing.
+    r.follow(table({ version: 3, gameId: 8 }));
+    r.follow(null);
+    later.shift()!();
+    expect(opened).toHaveLength(1);
+    // The next game: a new client, once the page has drawn.
+    const next = table({ version: 4, gameId: 8 });
+    r.follow(next);
+    expect(later).toHaveLength(1);
+    later.shift()!();
+    await r.idle();
+    expect(opened).toHaveLength(2);
+    expect(r.legalMoves(next)).not.toBeNull();
+    // Closed in the middle of a request: not held against the game (no disagreement).
+    const moved = table({ version: 5, gameId: 8, moves: ["7g7f"] });
+    opened[1]!.hold();
+    r.follow(moved);
+    r.follow(null);
+    opened[1]!.release();
+    await r.idle();
+    r.follow(moved);
+    later.shift()!();
+    await r.idle();
+    expect(r.legalMoves(moved)).not.toBeNull();
+    expect(closed).toBe(2);
+    expect(logged).toEqual([]);
+  });
+
   it("leaves the game to the server when the engine fails to load or disagrees", async () => {
     const failing: EngineClient = {
       ...inPageEngine(engine),

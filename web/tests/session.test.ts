@@ -41,7 +41,38 @@ const group = (id: string, version: number, extra: Partial<GroupState["table"]> 
 
 const welcome = { type: "welcome", protocol: 1, token: "TOKEN", person: { id: "p1", name: "L" } };
 
-function harness(route: Route, stored: Partial<Record<keyof typeof KEYS, string>> = {}) {
+/** Timers run by hand (the connection's setTimer/clearTimer), apart from vitest's clock. */
+function handTimers() {
+  const timers: { fn: () => void; ms: number; done: boolean }[] = [];
+  return {
+    timers,
+    deps: {
+      setTimer: (fn: () => void, ms: number) => {
+        const t = { fn, ms, done: false };
+        timers.push(t);
+        return t;
+      },
+      clearTimer: (h: unknown) => {
+        (h as { done: boolean }).done = true;
+      },
+    },
+    /** The timers of `ms` still to run. */
+    waiting: (ms: number) => timers.filter((t) => t.ms === ms && !t.done),
+    /** Runs the timers of `ms` due now. */
+    run(ms: number) {
+      for (const t of this.waiting(ms)) {
+        t.done = true;
+        t.fn();
+      }
+    },
+  };
+}
+
+function harness(
+  route: Route,
+  stored: Partial<Record<keyof typeof KEYS, string>> = {},
+  timers: Pick<ReturnType<typeof handTimers>, "deps"> | null = null,
+) {
   const store = new Store();
   const storage = memoryStorage();
   for (const [k, v] of Object.entries(stored)) storage.set(KEYS[k as keyof typeof KEYS], v);
@@ -67,6 +98,7 @@ function harness(route: Route, stored: Partial<Record<keyof typeof KEYS, string>
       sockets.push(s);
       return s;
     },
+    ...timers?.deps,
   });
   session.connect();
   const socket = () => sockets[sockets.length - 1]!;
@@ -248,6 +280,32 @@ describe("the server session: actions", () => {
     t.socket().receive({ type: "group", group: group("G1", 4) });
     vi.advanceTimersByTime(500);
     expect(moves()).toHaveLength(2);
+  });
+  it("sends the move again on the connection's own timers, which stopping the session ends", () => {
+    const clock = handTimers();
+    const t = harness({ page: "group", id: "G1" }, {}, clock);
+    t.socket().receive(welcome);
+    t.socket().receive({ type: "group", group: group("G1", 3) });
+    t.session.move("7g7f");
+    const moves = () => t.sent().filter((m) => m["type"] === "move");
+    t.socket().receive({ type: "error", code: "store", rid: "m1", message: "" });
+    // Not on the page's own clock: only the connection's timer sends it again.
+    vi.advanceTimersByTime(10_000);
+    expect(moves()).toHaveLength(1);
+    expect(clock.waiting(500)).toHaveLength(1);
+    clock.run(500);
+    expect(moves()).toHaveLength(2);
+    expect(t.store.state.pending?.tries).toBe(1);
+    // Stopped while the next one waits (a table busy with its writes is waited for the same
+    // way): the timer is cleared, nothing more is sent.
+    t.socket().receive({ type: "error", code: "busy", rid: "m1", message: "" });
+    expect(clock.waiting(500)).toHaveLength(1);
+    const socket = t.socket();
+    t.session.stop();
+    expect(clock.waiting(500)).toHaveLength(0);
+    expect(clock.timers.filter((x) => !x.done)).toHaveLength(0);
+    vi.advanceTimersByTime(10_000);
+    expect(socket.sent.filter((m) => JSON.parse(m).type === "move")).toHaveLength(2);
   });
   it("shows a refused move's error, unlocks the board and re-syncs", () => {
     const t = harness({ page: "group", id: "G1" });
@@ -442,6 +500,32 @@ describe("the demo's table", () => {
     store.update({ group: group("demo", 1) });
     table.move("7g7f");
     expect(store.state.notice).toMatchObject({ kind: "info", text: "→ 7g7f" });
+  });
+});
+
+describe("the server session and the practice outbox", () => {
+  it("a rate_limited naming no request is said, and the practice game waits out the limit", () => {
+    // The connection's heartbeat on timers of its own: the socket stays open meanwhile.
+    const t = harness({ page: "front" }, {}, handTimers());
+    t.socket().receive(welcome);
+    t.session.practiceOutbox.add({
+      id: "game-rate-0001",
+      game: "shogi",
+      options: {},
+      side: 0,
+      level: 1,
+      moves: ["7g7f"],
+      resigned: 0,
+      started_ms: 1,
+      ended_ms: 2,
+    });
+    const games = () => t.sent().filter((m) => m["type"] === "practice_game");
+    expect(games()).toHaveLength(1);
+    t.socket().receive({ type: "error", code: "rate_limited", message: "too many messages" });
+    expect(t.store.state.notice).toMatchObject({ kind: "error", code: "rate_limited" });
+    vi.advanceTimersByTime(60_000);
+    expect(games()).toHaveLength(2);
+    expect(games()[1]).toMatchObject({ id: "game-rate-0001" });
   });
 });
 

@@ -94,15 +94,28 @@ export interface EngineFailure {
   code: string;
 }
 
-/** Page → worker. */
+/** Page → worker: a request (its id unique in the worker, whoever in the page asked). */
 export interface WorkerRequest {
   id: number;
   request: EngineRequest;
 }
 
+/**
+ * Page → worker: requests no longer wanted (their user closed its client). Those not yet
+ * started are answered `cancelled` without being served; one under way runs to its limits.
+ */
+export interface WorkerCancel {
+  cancel: number[];
+}
+
+export type WorkerMessage = WorkerRequest | WorkerCancel;
+
 /** Worker → page. */
 export type WorkerReply =
   { id: number; ok: true; value: unknown } | { id: number; ok: false; error: EngineFailure };
+
+/** The code of the answer to a request cancelled before it was served. */
+export const CANCELLED = "cancelled";
 
 /** The games a worker (or a test) holds, by handle. */
 export class EngineGames {

@@ -21,7 +21,10 @@ export type Verdict =
   { legal: true } | { legal: false; code: string; params: Record<string, string> };
 
 export interface RefereeDeps {
-  /** Starts the engine: called once, the first time a game of the hall is followed. */
+  /**
+   * Opens a client of the engine: the first time a game of the hall is followed, and again when
+   * one is followed after none was (the client is closed while no game is followed).
+   */
   engine: () => EngineClient;
   /** Runs the engine's start after the page has drawn (default: at once). */
   later?: (fn: () => void) => void;
@@ -117,7 +120,9 @@ export class Referee {
     if (t && cur && t.groupId === cur.groupId && t.version < cur.version) return;
     this.target = t;
     if (!t) {
-      this.dropHeld();
+      // No game shown: the engine's game and client are let go (the page's engine worker is
+      // shared, and stops once nobody uses it: client.ts).
+      this.release();
       return;
     }
     if (t.key === this.failedKey) return;
@@ -126,7 +131,8 @@ export class Referee {
       this.starting = true;
       const later = this.deps.later ?? ((fn: () => void) => fn());
       later(() => {
-        if (this.closed) return;
+        this.starting = false;
+        if (this.closed || !this.target || this.client) return;
         this.client = this.deps.engine();
         this.pump();
       });
@@ -178,11 +184,10 @@ export class Referee {
     }
   }
 
-  /** Forgets the game and stops the engine (tests; a page never needs to). */
+  /** Forgets the game and closes its engine client for good (tests; a page never needs to). */
   close(): void {
     this.closed = true;
-    this.dropHeld();
-    this.client?.close();
+    this.release();
   }
 
   // ---- inside ---------------------------------------------------------------------------
@@ -208,7 +213,7 @@ export class Referee {
   private async loop(): Promise<void> {
     for (;;) {
       const t = this.target;
-      if (!t || this.closed || t.key === this.failedKey) break;
+      if (!t || this.closed || !this.client || t.key === this.failedKey) break;
       if (this.ready(t)) {
         if (!sameSet(this.held!.legal, t.legal))
           this.disagree(t.key, "the engine's legal moves are not the server's");
@@ -248,6 +253,8 @@ export class Referee {
       }
       this.held = { key: t.key, handle: answer.handle, moves, legal: answer.snapshot.legalMoves };
     } catch (e) {
+      // The client was closed meanwhile (no game shown for a moment): nothing against the game.
+      if (client !== this.client) return;
       // Refused a move or a position the server played, or could not load: this game is left
       // to the server. (A refusal for a state no longer shown is not held against the engine.)
       if (this.target?.key === t.key) this.disagree(t.key, "the engine refused the game", e);
@@ -259,6 +266,13 @@ export class Referee {
     if (this.failedKey !== key) (this.deps.log ?? console.warn)(`referee: ${what}`, detail ?? "");
     this.failedKey = key;
     if (this.held?.key === key) this.dropHeld();
+  }
+
+  /** The engine's game forgotten and its client closed (opened again for the next game). */
+  private release(): void {
+    this.dropHeld();
+    this.client?.close();
+    this.client = null;
   }
 
   private dropHeld(): void {

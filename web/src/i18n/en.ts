@@ -220,6 +220,7 @@ export const en = {
     "A name cannot contain invisible marks that change the direction of the text.",
   "err.moved": "This table's server cannot be reached just now; please try again in a moment.",
   "err.store": "The server could not save that just now; please try again.",
+  "err.busy": "This table is busy saving just now; please try again in a moment.",
   "err.left": "You left the table.",
   "err.not_a_player": "Only the players of the next game can change the table or start it.",
   "err.group_unreadable":
@@ -592,6 +593,7 @@ export const en = {
     "This game goes to My games (unrated) as soon as this device is online.",
   "practice.outbox.sent": "This game is in My games (unrated).",
   "history.practice": "Practice · unrated",
+  "err.too_long": "A practice game has at most {max} moves to be kept in My games.",
   "err.not_finished": "Only a finished practice game can be kept in My games.",
   "err.rate_limited.practice":
     "Many practice games were sent just now; the rest will be sent in a little while.",

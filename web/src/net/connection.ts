@@ -49,6 +49,8 @@ export class Connection {
   private queue: ClientMessage[] = [];
   private helloDone = false;
   private silence: unknown = null; // the heartbeat's timer
+  /** The owner's timers (after()): cancelled by stop(). */
+  private tasks = new Set<unknown>();
   private url: string;
   status: ConnectionStatus = "closed";
 
@@ -77,11 +79,24 @@ export class Connection {
   moveToLater(url: string, ms: number): void {
     if (this.stopped) return;
     this.cancelTimer();
-    const set = this.deps.setTimer ?? ((fn: () => void, t: number) => setTimeout(fn, t));
-    this.timer = set(() => {
+    this.timer = this.setTimer(() => {
       this.timer = null;
       this.moveTo(url);
     }, ms);
+  }
+
+  /**
+   * Runs `fn` after `ms` on the connection's timers (the ones its owner gave it), unless the
+   * connection is stopped first: the owner's work that belongs to this connection (a message
+   * sent again) ends with it.
+   */
+  after(ms: number, fn: () => void): void {
+    if (this.stopped) return;
+    const handle = this.setTimer(() => {
+      this.tasks.delete(handle);
+      fn();
+    }, ms);
+    this.tasks.add(handle);
   }
 
   start(): void {
@@ -93,6 +108,8 @@ export class Connection {
     this.stopped = true;
     this.cancelTimer();
     this.cancelSilence();
+    for (const t of this.tasks) this.clearTimer(t);
+    this.tasks.clear();
     const s = this.socket;
     this.socket = null;
     if (s) s.close(1000, "bye");
@@ -183,11 +200,10 @@ export class Connection {
    */
   private listen(s: SocketLike): void {
     this.cancelSilence();
-    const set = this.deps.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
-    this.silence = set(() => {
+    this.silence = this.setTimer(() => {
       if (this.socket !== s) return;
       if (this.helloDone) s.send(JSON.stringify({ type: "ping" }));
-      this.silence = set(() => {
+      this.silence = this.setTimer(() => {
         if (this.socket !== s) return;
         this.silence = null;
         this.socket = null;
@@ -202,8 +218,7 @@ export class Connection {
 
   private cancelSilence(): void {
     if (this.silence !== null) {
-      const clear = this.deps.clearTimer ?? ((h: unknown) => clearTimeout(h as number));
-      clear(this.silence);
+      this.clearTimer(this.silence);
       this.silence = null;
     }
   }
@@ -216,8 +231,7 @@ export class Connection {
       this.deps.backoff ?? DEFAULT_BACKOFF,
     );
     this.attempt += 1;
-    const set = this.deps.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
-    this.timer = set(() => {
+    this.timer = this.setTimer(() => {
       this.timer = null;
       this.connect();
     }, delay);
@@ -225,10 +239,19 @@ export class Connection {
 
   private cancelTimer(): void {
     if (this.timer !== null) {
-      const clear = this.deps.clearTimer ?? ((h: unknown) => clearTimeout(h as number));
-      clear(this.timer);
+      this.clearTimer(this.timer);
       this.timer = null;
     }
+  }
+
+  /** The timers given (tests control time), else the page's. */
+  private setTimer(fn: () => void, ms: number): unknown {
+    return this.deps.setTimer ? this.deps.setTimer(fn, ms) : setTimeout(fn, ms);
+  }
+
+  private clearTimer(handle: unknown): void {
+    if (this.deps.clearTimer) this.deps.clearTimer(handle);
+    else clearTimeout(handle as ReturnType<typeof setTimeout>);
   }
 
   private setStatus(s: ConnectionStatus): void {

@@ -10,7 +10,7 @@ import { type MoveIndex, indexMoves, parseMove } from "../boards/moves";
 import { seatEdgeFor, viewQuarterTurns } from "../boards/orientation";
 import { BoardView } from "../boards/view";
 import type { I18n, MsgKey } from "../i18n";
-import type { GameResult, GroupState, RatingChange, SeatInfo } from "../net/protocol";
+import type { GameId, GameResult, GroupState, RatingChange, SeatInfo } from "../net/protocol";
 import { MOVE_STYLES, type MoveStyle } from "../state/prefs";
 import { playsNextGame } from "../state/table";
 import { isLocalTable } from "../session/session";
@@ -82,9 +82,10 @@ export function renderGamePanel(
     });
   }
   const turns = viewQuarterTurns(g.game, viewer);
-  // Yonin's squares are too small for a finger on a phone: there the board is shown larger
-  // than the screen (style.css), scrolled to the middle at first, and can be seen whole.
-  const zoomable = g.game === "yonin";
+  // The squares of a 9×9 board are too small for a finger on a phone (Yonin's 33 px, beside its
+  // side hands; Shogi's, Annan's and Hasami's 41 px): there the board is shown larger than the
+  // screen (style.css), scrolled to the middle at first, and can be seen whole.
+  const zoomable = g.game !== "musashi";
   const zoomed = zoomable && store.state.prefs.boardZoom;
   const seatCount = g.table.seat_names.length;
 
@@ -116,23 +117,30 @@ export function renderGamePanel(
     ],
   );
   root.append(panel);
-  if (zoomed) keepZoomScroll(panel.querySelector<HTMLElement>(".board-wrap"));
+  if (zoomed) keepZoomScroll(panel.querySelector<HTMLElement>(".board-wrap"), g.game);
 }
 
-/** Where the zoomed board was scrolled to, kept across renders (null: the middle). */
-let zoomScroll: number | null = null;
+/** Where the zoomed board of a game was scrolled to, kept across renders (none: the middle). */
+let zoomScroll: { game: GameId; left: number } | null = null;
 
 /**
- * Scrolls a new zoomed board to where the last one was (the middle at first) as soon as it is
- * laid out wider than its frame, which may be a frame or more after it is drawn; then keeps
- * where the player scrolls it. A board replaced by the next render is no longer in the page:
- * its late scroll event (reading 0 there) must not move the next board to the edge.
+ * Scrolls a new zoomed board to where the last one of its game was (at first, its squares in
+ * the middle: the coordinates and the side hands are what a swipe shows) as soon as it is laid
+ * out wider than its frame, which may be a frame or more after it is drawn; then keeps where
+ * the player scrolls it. A board replaced by the next render is no longer in the page: its late
+ * scroll event (reading 0 there) must not move the next board to the edge.
  */
-function keepZoomScroll(wrap: HTMLElement | null): void {
+function keepZoomScroll(wrap: HTMLElement | null, game: GameId): void {
   if (!wrap) return;
+  const middle = (): number => {
+    const squares = wrap.querySelector(".board-frame")?.getBoundingClientRect();
+    if (!squares) return (wrap.scrollWidth - wrap.clientWidth) / 2;
+    const left = wrap.getBoundingClientRect().left;
+    return wrap.scrollLeft + squares.left - left + (squares.width - wrap.clientWidth) / 2;
+  };
   const place = (): boolean => {
     if (!wrap.isConnected || wrap.scrollWidth <= wrap.clientWidth) return false;
-    wrap.scrollLeft = zoomScroll ?? (wrap.scrollWidth - wrap.clientWidth) / 2;
+    wrap.scrollLeft = zoomScroll?.game === game ? zoomScroll.left : middle();
     return true;
   };
   const layout = new ResizeObserver(() => {
@@ -143,7 +151,7 @@ function keepZoomScroll(wrap: HTMLElement | null): void {
   wrap.addEventListener(
     "scroll",
     () => {
-      if (wrap.isConnected) zoomScroll = wrap.scrollLeft;
+      if (wrap.isConnected) zoomScroll = { game, left: wrap.scrollLeft };
     },
     { passive: true },
   );

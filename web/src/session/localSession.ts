@@ -409,12 +409,25 @@ export class LocalSession implements TableSession {
     return true;
   }
 
-  /** The practice table is no longer shown: the store forgets it (the device keeps it). */
+  /**
+   * The practice table is no longer shown: the store forgets it (the device keeps it), and the
+   * engine's game and client are let go (the page's engine worker is shared and stops once
+   * nobody uses it: engine/client.ts); opening the table again replays the kept moves.
+   */
   close(): void {
     this.generation += 1;
     const { store } = this.deps;
     if (this.isShown()) store.update({ group: null, pending: null, awayNote: null });
     this.game = null;
+    this.dropHandle();
+    // Once the work under way has seen that the table is gone (a search runs to its limits),
+    // unless the table was opened again meanwhile.
+    const gen = this.generation;
+    this.run(async () => {
+      if (gen !== this.generation) return;
+      this.engine?.close();
+      this.engine = null;
+    });
   }
 
   /** Resolves when the work under way is done (tests). */

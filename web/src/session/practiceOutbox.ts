@@ -4,8 +4,10 @@
 // (`practice_stored`, also for one stored before: sending twice stores it once). The server
 // replays its moves under the rules; a game it refuses for what it is (an illegal move, not
 // over, local rules it does not know) can never be stored and is dropped; one it could not
-// take just now (its database, its limit, an older server) waits for later. The outbox lives
-// in local storage, so games played offline wait there across reloads.
+// take just now (its database, its limit, an older server) waits for later, and so does one
+// whose answer does not come in time (an answer lost, or one that does not name the request):
+// the game's id makes a second sending harmless. The outbox lives in local storage, so games
+// played offline wait there across reloads.
 import { type ClientMessage, type PracticeSubmission, isGameId } from "../net/protocol";
 import { KEYS, type KeyValue } from "../state/storage";
 import type { Store } from "../state/store";
@@ -17,6 +19,14 @@ const SENT_LIMIT = 50;
 /** After the server could not take a game just now: its database (store), its limit. */
 const RETRY_MS = 5_000;
 const RATE_LIMITED_MS = 60_000;
+/**
+ * How long the game sent may go unanswered before the outbox gives up waiting and sends it
+ * again RETRY_MS later (the server replays and stores a game in well under a second; its
+ * database gives up on a write within 5 s).
+ */
+export const ANSWER_MS = 20_000;
+/** Request ids given up on that are still remembered, so that a late answer is known as ours. */
+const GIVEN_UP_LIMIT = 20;
 /** Answers after which a game waits for the next greeting (a server without practice games). */
 const WAIT_FOR_NEXT_GREETING = ["unknown_type", "not_hello", "moved"];
 const TRY_AGAIN = ["store", "rate_limited"];
@@ -87,6 +97,10 @@ export class PracticeOutbox {
   private pausedUntil = 0;
   private rid = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** Ends the wait for the answer to the game in flight. */
+  private answerTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Requests given up on (no answer in time): a late error for one is still ours. */
+  private givenUp: string[] = [];
 
   constructor(private readonly deps: PracticeOutboxDeps) {
     this.publish();
@@ -105,7 +119,7 @@ export class PracticeOutbox {
 
   /** The server greeted the page: whatever waits is sent now. */
   greeted(): void {
-    this.inFlight = null;
+    this.settle();
     this.pausedUntil = 0;
     this.flush();
   }
@@ -118,6 +132,7 @@ export class PracticeOutbox {
     this.rid += 1;
     const rid = `p${this.rid}`;
     this.inFlight = { id: next.id, rid };
+    this.answerTimer = setTimeout(() => this.giveUp(rid), ANSWER_MS);
     this.deps.send({ type: "practice_game", rid, ...next });
   }
 
@@ -128,17 +143,31 @@ export class PracticeOutbox {
     const sent = readSent(storage).filter((s) => s !== id);
     sent.push(id);
     storage.set(KEYS.practiceSent, JSON.stringify(sent.slice(-SENT_LIMIT)));
-    if (this.inFlight?.id === id) this.inFlight = null;
+    if (this.inFlight?.id === id) this.settle();
     this.publish();
     this.deps.stored?.(id);
     this.flush();
   }
 
-  /** An error answered a request; true when it was the game on its way (handled here). */
+  /**
+   * An error answered a request; true when it answered the game on its way (handled here, the
+   * page says nothing), or a request given up on. A `rate_limited` that names no request (the
+   * connection's message limit) may be the game's too: the game waits out the limit as if it
+   * were, but false is returned, so that the page still tells the person.
+   */
   failed(rid: string | undefined, code: string): boolean {
     const sent = this.inFlight;
+    if (rid !== undefined && this.givenUp.includes(rid)) {
+      this.givenUp = this.givenUp.filter((r) => r !== rid);
+      return true;
+    }
+    if (sent && rid === undefined && code === "rate_limited") {
+      this.settle();
+      this.later(RATE_LIMITED_MS);
+      return false;
+    }
     if (!sent || rid !== sent.rid) return false;
-    this.inFlight = null;
+    this.settle();
     if (WAIT_FOR_NEXT_GREETING.includes(code)) {
       this.pausedUntil = Number.POSITIVE_INFINITY;
     } else if (TRY_AGAIN.includes(code)) {
@@ -155,7 +184,26 @@ export class PracticeOutbox {
 
   /** The connection closed: the game on its way is sent again after the next greeting. */
   disconnected(): void {
+    this.settle();
+  }
+
+  /** No answer to the game in flight came in time: it is sent again a little later. */
+  private giveUp(rid: string): void {
+    this.answerTimer = null;
+    if (this.inFlight?.rid !== rid) return;
+    console.warn(
+      `practice game ${this.inFlight.id}: no answer in ${ANSWER_MS} ms, sent again later`,
+    );
+    this.givenUp = [...this.givenUp, rid].slice(-GIVEN_UP_LIMIT);
+    this.settle();
+    this.later(RETRY_MS);
+  }
+
+  /** The game in flight is no longer waited for. */
+  private settle(): void {
     this.inFlight = null;
+    if (this.answerTimer) clearTimeout(this.answerTimer);
+    this.answerTimer = null;
   }
 
   private later(ms: number): void {

@@ -26,6 +26,8 @@ import {
   isLocalTable,
 } from "./session";
 
+/** A move refused for now: its database (`store`), or a table with too many requests waiting. */
+const SAVE_LATER = ["store", "busy"];
 /** How many times a move the server could not store is sent again (half a second apart). */
 const MOVE_RETRIES = 20;
 const MOVE_RETRY_MS = 500;
@@ -51,6 +53,9 @@ export interface ServerSessionDeps {
   location: { protocol: string; host: string };
   /** A fake socket in tests; the browser's WebSocket otherwise. */
   createSocket?: (url: string) => SocketLike;
+  /** The connection's timers (tests control time; the page's setTimeout otherwise). */
+  setTimer?: (fn: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
 }
 
 export class ServerSession implements TableSession, ServerRequests {
@@ -107,8 +112,15 @@ export class ServerSession implements TableSession, ServerRequests {
         } else store.update({ connection: s, reconnectAttempt: attempt });
       },
       createSocket: this.deps.createSocket,
+      setTimer: this.deps.setTimer,
+      clearTimer: this.deps.clearTimer,
     });
     this.conn.start();
+  }
+
+  /** Closes the connection for good: its timers stop, a move waiting to be sent again too. */
+  stop(): void {
+    this.conn?.stop();
   }
 
   private send(m: ClientMessage): void {
@@ -328,25 +340,28 @@ export class ServerSession implements TableSession, ServerRequests {
   }
 
   /**
-   * The server could not store our move just now (its database is slow or away): the move is
+   * The server could not store our move just now (its database is slow or away, or the table has
+   * too many requests waiting on a write: `busy`): the move is
    * sent again half a second later, for ten seconds, while the page says it is saving. True
-   * when it will be sent again.
+   * when it will be sent again. The wait is on the connection's timers: stopping it ends it.
    */
   private retryUnstoredMove(m: ServerMessageOf<"error">, pending: PendingMove): boolean {
-    if (m.code !== "store" || !pending.rid || m.rid !== pending.rid) return false;
+    const conn = this.conn;
+    if (!SAVE_LATER.includes(m.code) || !pending.rid || m.rid !== pending.rid || !conn)
+      return false;
     const tries = (pending.tries ?? 0) + 1;
     if (tries > MOVE_RETRIES) return false;
     this.store.update({
       pending: { ...pending, tries },
       notice: makeNotice("info", this.deps.i18n().t("play.saving"), "saving"),
     });
-    setTimeout(() => {
+    conn.after(MOVE_RETRY_MS, () => {
       // Still the same move waiting (a newer state or a reply ends it).
       const g = this.store.state.group;
       const p = this.store.state.pending;
       if (!g || !p || p.rid !== pending.rid) return;
       this.send(msg.move(g.id, p.move, p.version, p.rid));
-    }, MOVE_RETRY_MS);
+    });
     return true;
   }
 
