@@ -188,6 +188,13 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
     } else if (a == "--practice-games-per-person" && number && *number >= 1) {
       hall_config.practice_games_per_person_per_hour = static_cast<double>(*number);
       hall_config.practice_games_per_person_burst = std::max(1.0, static_cast<double>(*number) / 2);
+    } else if (a == "--practice-games-per-address" && number && *number >= 1) {
+      hall_config.practice_games_per_address_per_hour = static_cast<double>(*number);
+      hall_config.practice_games_per_address_burst =
+          std::max(1.0, static_cast<double>(*number) / 3);
+    } else if (a == "--histories-per-person" && number && *number >= 1) {
+      hall_config.histories_per_person_per_hour = static_cast<double>(*number);
+      hall_config.histories_per_person_burst = std::max(1.0, static_cast<double>(*number) / 20);
     } else if (a == "--max-tables-per-person" && number && *number >= 1)
       hall_config.max_groups_per_person = static_cast<int>(*number);
     else if (a == "--max-members" && number && *number >= 2)

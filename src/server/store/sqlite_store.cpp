@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <iterator>
+#include <map>
 #include <utility>
 
 #include "server/store/store.hpp"
@@ -402,8 +403,10 @@ class SqliteStore final : public Store {
     return make_error("store", sqlite3_errmsg(db_));
   }
 
-  // The games `id_query` selects, in its order; with `with_moves` their moves too. Any step that
-  // fails fails the whole read: a game is never returned without some of its moves.
+  // The games `id_query` selects, in its order; with `with_moves` their moves too: three
+  // statements however many games (the ids, then the games, their players and their moves for
+  // all ids at once). Any step that fails fails the whole read: a game is never returned
+  // without some of its moves.
   Result<std::vector<GameRow>> load_games(const char* id_query, const std::string& param,
                                           bool with_moves) {
     const auto failed = [&] { return make_error("store", sqlite3_errmsg(db_)); };
@@ -416,53 +419,65 @@ class SqliteStore final : public Store {
       while ((rc = q.next()) == SQLITE_ROW) ids.push_back(q.integer(0));
       if (rc != SQLITE_DONE) return failed();
     }
-    std::vector<GameRow> out;
-    for (int64_t id : ids) {
-      GameRow g;
-      Statement s(db_,
-                  "SELECT id, group_id, game, data, start_text, IFNULL(result, ''), started, "
-                  "IFNULL(ended, 0) "
-                  "FROM games WHERE id = ?1");
+    if (ids.empty()) return std::vector<GameRow>{};
+    // The ids are the database's own integers: written into the statements as a list.
+    std::string all;
+    for (int64_t id : ids) all += (all.empty() ? "" : ",") + std::to_string(id);
+    std::map<int64_t, GameRow> rows;
+    {
+      Statement s(db_, ("SELECT id, group_id, game, data, start_text, IFNULL(result, ''), "
+                        "started, IFNULL(ended, 0) FROM games WHERE id IN (" +
+                        all + ")")
+                           .c_str());
       if (!s.ok()) return failed();
-      s.bind(1, id);
-      if (int rc = s.next(); rc == SQLITE_DONE)
-        continue;
-      else if (rc != SQLITE_ROW)
-        return failed();
-      g.id = s.integer(0);
-      g.group_id = s.text(1);
-      g.game = s.text(2);
-      g.data_json = s.text(3);
-      g.start_text = s.text(4);
-      g.result_json = s.text(5);
-      g.started_ms = s.integer(6);
-      g.ended_ms = s.integer(7);
-      if (with_moves) {
-        Statement m(db_,
-                    "SELECT move, IFNULL(stand_in, '') FROM moves WHERE game = ?1 ORDER BY ply");
-        if (!m.ok()) return failed();
-        m.bind(1, id);
-        int rc;
-        while ((rc = m.next()) == SQLITE_ROW) {
-          g.moves.push_back(m.text(0));
-          g.stand_ins.push_back(m.text(1));
-        }
-        if (rc != SQLITE_DONE) return failed();
-      }
-      Statement p(db_, "SELECT seat, person FROM game_players WHERE game = ?1 ORDER BY seat");
-      if (!p.ok()) return failed();
-      p.bind(1, id);
       int rc;
-      while ((rc = p.next()) == SQLITE_ROW) {
-        const int64_t seat = p.integer(0);
-        if (seat < 0 || seat >= kMaxSeats) continue;  // a damaged row
-        if (g.player_ids.size() <= static_cast<size_t>(seat))
-          g.player_ids.resize(static_cast<size_t>(seat) + 1);
-        g.player_ids[static_cast<size_t>(seat)] = p.text(1);
+      while ((rc = s.next()) == SQLITE_ROW) {
+        GameRow g;
+        g.id = s.integer(0);
+        g.group_id = s.text(1);
+        g.game = s.text(2);
+        g.data_json = s.text(3);
+        g.start_text = s.text(4);
+        g.result_json = s.text(5);
+        g.started_ms = s.integer(6);
+        g.ended_ms = s.integer(7);
+        rows[g.id] = std::move(g);
       }
       if (rc != SQLITE_DONE) return failed();
-      out.push_back(std::move(g));
     }
+    {
+      Statement p(db_, ("SELECT game, seat, person FROM game_players WHERE game IN (" + all +
+                        ") ORDER BY game, seat")
+                           .c_str());
+      if (!p.ok()) return failed();
+      int rc;
+      while ((rc = p.next()) == SQLITE_ROW) {
+        auto it = rows.find(p.integer(0));
+        const int64_t seat = p.integer(1);
+        if (it == rows.end() || seat < 0 || seat >= kMaxSeats) continue;  // a damaged row
+        auto& players = it->second.player_ids;
+        if (players.size() <= static_cast<size_t>(seat))
+          players.resize(static_cast<size_t>(seat) + 1);
+        players[static_cast<size_t>(seat)] = p.text(2);
+      }
+      if (rc != SQLITE_DONE) return failed();
+    }
+    if (with_moves) {
+      Statement m(db_, ("SELECT game, move, IFNULL(stand_in, '') FROM moves WHERE game IN (" + all +
+                        ") ORDER BY game, ply")
+                           .c_str());
+      if (!m.ok()) return failed();
+      int rc;
+      while ((rc = m.next()) == SQLITE_ROW)
+        if (auto it = rows.find(m.integer(0)); it != rows.end()) {
+          it->second.moves.push_back(m.text(1));
+          it->second.stand_ins.push_back(m.text(2));
+        }
+      if (rc != SQLITE_DONE) return failed();
+    }
+    std::vector<GameRow> out;
+    for (int64_t id : ids)
+      if (auto it = rows.find(id); it != rows.end()) out.push_back(std::move(it->second));
     return out;
   }
 
