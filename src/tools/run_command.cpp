@@ -11,6 +11,7 @@ constexpr const char* kUsage =
     "  serve [--port N] [--db PATH] [--web DIR] [...] (the game server, docs/server.md)\n"
     "  cpu-worker --db postgresql://... [--threads N] [--name NAME] [--nice N] (docs/cpu.md)\n"
     "  loadtest [--port N] [--connections N] [--groups N] [...] (simulated people)\n"
+    "  backup --db PATH --out PATH               (a copy of a serving SQLite database)\n"
     "  perft GAME DEPTH [--position TEXT] [--option KEY=VALUE]... [--divide]\n"
     "  moves GAME [--option KEY=VALUE]...        (positions on standard input)\n"
     "  play GAME [--position TEXT] [--option KEY=VALUE]... [MOVE...]\n"

@@ -101,6 +101,23 @@ TEST_F(HallEdges, ACpuMoveStoredWhoseReplyWasLostCountsAsMade) {
   EXPECT_EQ(moves(a).size(), 4u);
 }
 
+TEST_F(HallEdges, AMoveWhoseOutcomeCannotBeReadYetIsAskedAboutUntilTheStoreAnswers) {
+  const ConnId a = person("Aiko");
+  const std::string id = cpu_game(a);
+  // The reply is lost, and the store does not answer the question either at first (as when
+  // PostgreSQL restarts: each connection notices it lost its session on its next query).
+  faults_->lose_move_replies = 1;
+  faults_->fail_move_reads = 2;
+  move(a, id, "7g7f", "m1");
+  EXPECT_EQ(moves(a).size(), 0u) << "not shown before the store says";
+  EXPECT_EQ(count(a, "error"), 0) << "nor refused: it may have been made";
+  clock_.advance(1000);
+  EXPECT_EQ(count(a, "error"), 0) << last(a, "error").dump();
+  ASSERT_EQ(moves(a).size(), 2u) << "made, then the CPU's reply";
+  EXPECT_EQ(moves(a)[0], "7g7f");
+  EXPECT_EQ(hall_->group_count(), 1u) << "settled without loading the group again";
+}
+
 TEST_F(HallEdges, AMoveNotStoredIsRefusedAndCanBeMadeAgain) {
   const ConnId a = person("Aiko");
   const std::string id = cpu_game(a);

@@ -8,6 +8,9 @@ namespace kaisho::server {
 
 namespace {
 
+// How soon the store is asked again what a ply holds when it did not answer.
+constexpr int64_t kVerifyAgainMs = 250;
+
 // Events that change what the group's record holds (the others — presence, names, moves,
 // the CPU thinking — are shown without writing it; a move is its own write).
 bool changes_record(const std::string& kind) {
@@ -98,19 +101,31 @@ void Hall::verify_move(Group& g, int ply, const std::string& move, Error failed,
   const int64_t game_id = g.game_db_id;
   reads_.read<Result<std::optional<std::string>>>(
       scheduler_, [game_id, ply](Store& store) { return store.stored_move(game_id, ply); },
-      [this, alive = alive_check(), ref = g.weak_from_this(), move, failed, stored,
+      [this, alive = alive_check(), ref = g.weak_from_this(), ply, move, failed, stored,
        done](Result<std::optional<std::string>> found) {
         if (!alive()) return;
         auto held = ref.lock();
         if (!held) return;
+        if (!found) {
+          // No answer (the database is away, or this connection has just noticed it was
+          // lost): asked again shortly; the table waits, as it would for its write.
+          scheduler_.after(kVerifyAgainMs, [this, alive, ref, ply, move, failed, stored, done] {
+            if (!alive()) return;
+            if (auto again = ref.lock()) {
+              again->committing = false;
+              verify_move(*again, ply, move, failed, stored, done);
+            }
+          });
+          return;
+        }
         held->committing = false;
-        if (found && found->has_value() && **found == move) {
+        if (found->has_value() && **found == move) {
           stored(*held);  // it was stored: the reply was what got lost
-        } else if (found && !found->has_value()) {
+        } else if (!found->has_value()) {
           done(*held, failed);  // it was not: the page (or the CPU's retry) tries again
         } else {
-          // Another move at its ply (this memory is behind the store), or no answer: the
-          // group is loaded again from what the store holds.
+          // Another move at its ply: this memory is behind the store. The group is loaded
+          // again from what the store holds.
           done(*held, make_error("store",
                                  "the table was behind its record and is loaded again; "
                                  "try again"));

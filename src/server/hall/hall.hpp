@@ -196,8 +196,8 @@ class Hall {
   void reload_group(Group& g);
   // The outcome of a move's write was lost (reported failed, maybe committed), or it was
   // refused as already stored: the store says what its ply holds. The same move: it was
-  // stored. None: it was not (`done` gets the error). Another, or no answer: the group is
-  // loaded again.
+  // stored. None: it was not (`done` gets the error). Another: the group is loaded again. No
+  // answer: it is asked again shortly, the table busy meanwhile.
   using Done = std::function<void(Group&, Status)>;
   void verify_move(Group& g, int ply, const std::string& move, Error failed,
                    std::function<void(Group&)> stored, Done done);

@@ -1,6 +1,7 @@
 #include <sqlite3.h>
 
 #include <chrono>
+#include <filesystem>
 #include <iterator>
 #include <map>
 #include <utility>
@@ -497,6 +498,54 @@ Result<std::unique_ptr<Store>> open_sqlite_store(const std::string& path) {
   auto store = std::make_unique<SqliteStore>(db);
   if (Status s = store->migrate(); !s) return s.error();
   return std::unique_ptr<Store>(std::move(store));
+}
+
+Result<int64_t> backup_sqlite(const std::string& from, const std::string& to) {
+  if (std::filesystem::exists(to))
+    return make_error("store", to + " exists already: the backup does not overwrite a file");
+  sqlite3* source = nullptr;
+  // Read-write (never created): a WAL database's reader needs its shared-memory index.
+  if (sqlite3_open_v2(from.c_str(), &source, SQLITE_OPEN_READWRITE, nullptr) != SQLITE_OK) {
+    std::string m = source ? sqlite3_errmsg(source) : "cannot open";
+    sqlite3_close(source);
+    return make_error("store", "cannot open database " + from + ": " + m);
+  }
+  sqlite3_busy_timeout(source, 5000);
+  const std::string partial = to + ".partial";
+  std::filesystem::remove(partial);
+  sqlite3* copy = nullptr;
+  auto fail = [&](const std::string& what) -> Result<int64_t> {
+    std::string m = what + ": " + (copy ? sqlite3_errmsg(copy) : sqlite3_errmsg(source));
+    sqlite3_close(copy);
+    sqlite3_close(source);
+    std::filesystem::remove(partial);
+    return make_error("store", m);
+  };
+  if (sqlite3_open(partial.c_str(), &copy) != SQLITE_OK) return fail("cannot create " + partial);
+  sqlite3_backup* backup = sqlite3_backup_init(copy, "main", source, "main");
+  if (!backup) return fail("cannot start the backup");
+  // All pages in one step: one read transaction, one consistent moment (a stepwise copy would
+  // start again each time a server writes, for ever under load).
+  int rc;
+  while ((rc = sqlite3_backup_step(backup, -1)) == SQLITE_BUSY || rc == SQLITE_LOCKED)
+    sqlite3_sleep(50);
+  const int64_t pages = sqlite3_backup_pagecount(backup);
+  sqlite3_backup_finish(backup);
+  if (rc != SQLITE_DONE) return fail("the backup failed");
+  {
+    Statement check(copy, "PRAGMA quick_check");
+    if (!check.step() || check.text(0) != "ok") return fail("the copy does not check");
+  }
+  sqlite3_close(copy);
+  copy = nullptr;
+  sqlite3_close(source);
+  std::error_code renamed;
+  std::filesystem::rename(partial, to, renamed);
+  if (renamed) {
+    std::filesystem::remove(partial);
+    return make_error("store", "cannot rename " + partial + " to " + to + ": " + renamed.message());
+  }
+  return pages;
 }
 
 }  // namespace kaisho::server

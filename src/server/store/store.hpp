@@ -178,6 +178,12 @@ class Store {
 
 // Opens (creating if needed) an SQLite database file in WAL mode.
 Result<std::unique_ptr<Store>> open_sqlite_store(const std::string& path);
+// Copies the SQLite database at `from` to a new file `to` while servers may be using it:
+// SQLite's online backup, in one step, so the copy is the database as it was at one moment
+// (a read transaction: in WAL mode writers go on meanwhile). Written beside `to` and renamed
+// once whole and checked (quick_check), so `to` is never a partial copy. Returns the pages
+// copied.
+Result<int64_t> backup_sqlite(const std::string& from, const std::string& to);
 // Connects to PostgreSQL (a libpq URI, postgresql://user@host:port/db), creating or
 // upgrading the schema.
 Result<std::unique_ptr<Store>> open_postgres_store(const std::string& uri);
