@@ -9,7 +9,7 @@ source scripts/lib/server.sh
 db_dir=$(mktemp -d)
 log="$db_dir/server.log"
 kaisho_serve "$log" "$bin" --port 0 --address 127.0.0.1 --db "$db_dir/kaisho.db" --web web/dist \
-  --away-grace-ms 1000 --cpu-ms 200 --test-hooks "${KAISHO_ONE_ADDRESS_MANY_PEOPLE[@]}"
+  --away-grace-ms 1000 --stand-in-pace-ms 0 --cpu-ms 200 --test-hooks "${KAISHO_ONE_ADDRESS_MANY_PEOPLE[@]}"
 server=$KAISHO_PID
 trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$db_dir"' EXIT
 port=$(kaisho_port "$log")

@@ -13,6 +13,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/log.hpp"
 #include "core/text.hpp"
 #include "server/cpu/cpu_pool.hpp"
 #include "server/hall/hall.hpp"
@@ -143,6 +144,8 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
       net_config.port = static_cast<uint16_t>(*number);
     else if (a == "--away-grace-ms" && number)
       hall_config.away_grace_ms = *number;
+    else if (a == "--stand-in-pace-ms" && number && *number >= 0)
+      hall_config.stand_in_pace_ms = *number;
     else if (a == "--cpu-ms" && number)
       hall_config.cpu_move_ms = *number;
     else if (a == "--cpu-threads" && number && *number >= 1 && *number <= 256)
@@ -246,6 +249,7 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
     // without a name gets one of its own for this run.
     hall_config.server_name = "kaisho-" + server::new_random_id(5);
   }
+  log::set_server(hall_config.server_name);
   // The stores, declared first so that they outlive the halls. SQLite: one connection the
   // readers and the writer take turns on (separate connections would make writers wait in
   // SQLite's sleeping busy handler). PostgreSQL: a connection per reader thread (one per hall,
@@ -322,6 +326,8 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
   for (size_t k = 0; k < shards.size(); ++k) {
     Shard& shard = shards[k];
     shard.loop = std::make_unique<net::EventLoop>();
+    // The hall's log lines name it (its loop's thread).
+    shard.loop->scheduler().post([k] { log::set_hall(std::to_string(k)); });
     shard.cpu = cpu_pool.client(shard.loop->scheduler());
     server::HallConfig config = hall_config;
     config.shard = static_cast<int>(k);

@@ -220,6 +220,8 @@ class HallTest : public ::testing::Test {
     HallConfig config = config_;
     config.away_grace_ms = 3000;
     config.cpu_move_ms = 500;
+    // The CPU stands in right after the grace unless a test sets a person's pace.
+    config.stand_in_pace_ms = stand_in_pace_ms_;
     // A name, so that the store's claims have an owner to show (group_owner).
     if (config.server_name.empty()) config.server_name = "test-server";
     writes_ = std::make_unique<HeldWrites>(*faults_);
@@ -308,6 +310,7 @@ class HallTest : public ::testing::Test {
   }
 
   HallConfig config_;  // the limits the next open() uses (set before SetUp's open or restart)
+  int64_t stand_in_pace_ms_ = 0;  // HallConfig::stand_in_pace_ms for the next open()
   FakeScheduler clock_;
   InstantCpu cpu_{clock_};
   RecordingOutbox out_;

@@ -90,6 +90,29 @@ TEST_F(HallPlatform, YoninTableWithTwoPeopleAndTwoCpuSeats) {
   EXPECT_EQ(group(b)["table"]["game"]["result"]["kind"].get<std::string>().empty(), false);
 }
 
+TEST_F(HallPlatform, TwoFriendsAtAYoninPairsTableSitAsPartners) {
+  ConnId a = person("A");
+  ConnId b = person("B");
+  const std::string id = create(a, "yonin", {{"options", {{"format", "pairs"}}}});
+  send(b, {{"type", "join_group"}, {"group", id}});
+  // Opposite seats are partners: South (0) and North (2).
+  json seats = group(a)["table"]["seats"];
+  EXPECT_EQ(seats[0]["person"], group(a)["you"]);
+  EXPECT_EQ(seats[2]["person"], group(b)["you"]);
+  EXPECT_EQ(seats[1]["kind"], "cpu");
+  EXPECT_EQ(seats[3]["kind"], "cpu");
+  // Singles: the next free seat.
+  send(a, {{"type", "settings"}, {"group", id}, {"options", {{"format", "singles"}}}});
+  seats = group(a)["table"]["seats"];
+  EXPECT_EQ(seats[1]["person"], group(b)["you"]);
+  // Chosen seats still win: B may sit against A.
+  send(a, {{"type", "settings"}, {"group", id}, {"options", {{"format", "pairs"}}}});
+  send(b, {{"type", "seat"}, {"group", id}, {"seat", 3}});
+  seats = group(a)["table"]["seats"];
+  EXPECT_EQ(seats[3]["person"], group(b)["you"]);
+  EXPECT_EQ(seats[0]["person"], group(a)["you"]);
+}
+
 TEST_F(HallPlatform, ReconnectingWithTheSameTokenGetsTheSeatBackAndAnotherTokenCannotAct) {
   std::string token;
   ConnId a = person("Aiko", &token);
@@ -849,6 +872,75 @@ TEST_F(HallPlatform, AStoredGroupThatCannotBeReadIsNotPlayedAndItsClaimIsLetGo) 
   EXPECT_FALSE(siblings.held.contains(id));
   EXPECT_EQ(store_->group_owner(id), "");
   config_.siblings = nullptr;
+}
+
+// The CPU standing in at a person's pace (HallConfig::stand_in_pace_ms, 10 s by default).
+class StandInPace : public HallTest {
+ public:
+  void SetUp() override {
+    stand_in_pace_ms_ = 10'000;
+    HallTest::SetUp();
+  }
+  // Moves of the game the CPU made for `seat` while its owner was away.
+  static int stand_ins_for(const json& g, int seat) {
+    int n = 0;
+    for (const auto& si : g["table"]["game"]["stand_ins"]) n += si["seat"] == seat;
+    return n;
+  }
+};
+
+TEST_F(StandInPace, AShortAbsenceFindsTheGameMuchAsItWas) {
+  std::string token;
+  ConnId a = person("Aiko", &token);
+  ConnId b = person("Bashir");
+  const std::string id = create(a, "shogi");
+  send(b, {{"type", "join_group"}, {"group", id}});
+  send(a, {{"type", "start"}, {"group", id}});
+  disconnect(a);  // sente's turn, and sente's page has closed
+  // Bashir plays at once whenever it is his turn; Aiko is away for 20 s.
+  for (int t = 0; t < 200; ++t) {
+    json g = group(b);
+    if (g["table"]["game"]["to_move"] == 1)
+      send(b, {{"type", "move"},
+               {"group", id},
+               {"move", g["table"]["game"]["legal_moves"][0]},
+               {"version", g["version"]}});
+    clock_.advance(100);
+  }
+  const json g = group(b);
+  EXPECT_LE(stand_ins_for(g, 0), 2) << "at most a few moves were played for her";
+  EXPECT_GE(stand_ins_for(g, 0), 1) << "but the game went on";
+  // She comes back: the seat is hers at once.
+  ConnId a2 = person("Aiko", nullptr, token);
+  send(a2, {{"type", "sync"}, {"group", id}, {"version", 0}});
+  EXPECT_EQ(group(a2)["table"]["your_seats"], json::array({0}));
+}
+
+TEST_F(StandInPace, WithATurnTimerTheStandInTakesTheTimersLength) {
+  ConnId a = person("Aiko");
+  ConnId b = person("Bashir");
+  const std::string id = create(a, "shogi", {{"timer", 30}});
+  send(b, {{"type", "join_group"}, {"group", id}});
+  send(a, {{"type", "start"}, {"group", id}});
+  disconnect(a);
+  clock_.advance(20'000);
+  EXPECT_EQ(group(b)["table"]["game"]["moves"].size(), 0u) << "nothing within the timer";
+  clock_.advance(10'500);
+  EXPECT_EQ(group(b)["table"]["game"]["moves"].size(), 1u);
+  EXPECT_EQ(group(b)["table"]["game"]["stand_ins"][0]["reason"], "away");
+}
+
+TEST_F(StandInPace, APlayerWhoLeftIsPlayedForAtThePaceToo) {
+  ConnId a = person("Aiko");
+  ConnId b = person("Bashir");
+  const std::string id = create(a, "shogi");
+  send(b, {{"type", "join_group"}, {"group", id}});
+  send(a, {{"type", "start"}, {"group", id}});
+  send(a, {{"type", "leave_group"}, {"group", id}});
+  clock_.advance(9'000);
+  EXPECT_EQ(group(b)["table"]["game"]["moves"].size(), 0u);
+  clock_.advance(1'500);
+  EXPECT_EQ(group(b)["table"]["game"]["moves"].size(), 1u);
 }
 
 }  // namespace

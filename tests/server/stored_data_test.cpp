@@ -2,6 +2,7 @@
 // newer server): the hall refuses it with an error, logs why, and every other table goes on.
 #include <sqlite3.h>
 
+#include "core/log.hpp"
 #include "hall_fixture.hpp"
 #include "server/hall/stored_records.hpp"
 
@@ -131,8 +132,13 @@ TEST_F(HallStoredData, ADamagedGroupIsRefusedWithAnErrorWhileEveryOtherTableGoes
     EXPECT_EQ(e["rid"], "j" + std::to_string(i));
   }
   const std::string logged = ::testing::internal::GetCapturedStderr();
-  EXPECT_NE(logged.find("group 'damaged-0' cannot be read: the group record has a field "
-                        "'members' of the wrong type"),
+  // One structured line naming the group and why.
+  EXPECT_NE(logged.find(log::format("error", "the group cannot be read",
+                                    {{"group", "damaged-0"},
+                                     {"error",
+                                      "the group record has a field 'members' of the "
+                                      "wrong type"}})
+                            .substr(1)),
             std::string::npos)
       << logged;
   // The good table is untouched and goes on.
@@ -170,7 +176,8 @@ TEST_F(HallStoredData, AGameWhoseRecordIsDamagedOpensItsGroupWithoutIt) {
   send(c, {{"type", "join_group"}, {"group", id}});
   const std::string logged = ::testing::internal::GetCapturedStderr();
   EXPECT_EQ(group(c)["table"]["status"], "idle") << "the game could not be rebuilt";
-  EXPECT_NE(logged.find("game 1 of group"), std::string::npos) << logged;
+  EXPECT_NE(logged.find("\"group\":\"" + id + "\",\"game\":\"1\""), std::string::npos) << logged;
+  EXPECT_NE(logged.find("the group's game cannot be read"), std::string::npos) << logged;
 }
 
 TEST_F(HallStoredData, AFinishedGameWhoseRecordIsDamagedIsLeftOutOfHistoryAndItsRecordRefused) {
@@ -193,7 +200,8 @@ TEST_F(HallStoredData, AFinishedGameWhoseRecordIsDamagedIsLeftOutOfHistoryAndIts
     EXPECT_EQ(error_code(a), "game_unreadable") << game_id;
   }
   const std::string logged = ::testing::internal::GetCapturedStderr();
-  EXPECT_NE(logged.find("game 2 cannot be read"), std::string::npos) << logged;
+  EXPECT_NE(logged.find("\"game\":\"2\""), std::string::npos) << logged;
+  EXPECT_NE(logged.find("cannot be read"), std::string::npos) << logged;
   // The table itself goes on.
   send(a, {{"type", "start"}, {"group", id}});
   EXPECT_EQ(group(a)["table"]["status"], "playing");

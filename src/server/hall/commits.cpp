@@ -52,7 +52,7 @@ void Hall::committed(const GroupRef& ref, bool wrote_record, const Then& then, O
   g->committing = false;
   for (const auto& o : outcomes)
     if (!o && o.error().code == "fenced") {
-      log::warning("group " + text::quote(g->id) + " was taken by another server");
+      log::warning("the group was taken by another server", {{"group", g->id}});
       return lose_group(g->id);
     }
   if (wrote_record) {
@@ -137,8 +137,7 @@ void Hall::verify_move(Group& g, int ply, const std::string& move, Error failed,
 
 void Hall::reload_group(Group& g) {
   if (auto it = groups_.find(g.id); it == groups_.end() || it->second.get() != &g) return;
-  log::warning("group " + text::quote(g.id) +
-               " is loaded again: its table differed from the store");
+  log::warning("the group is loaded again: its table differed from the store", {{"group", g.id}});
   const std::string id = g.id;
   const std::vector<std::string> members = g.members;
   auto queued = std::make_shared<std::deque<std::function<void()>>>(std::move(g.queued));
@@ -185,7 +184,7 @@ void Hall::leases_renewed(const std::vector<std::string>& held, int64_t started_
   for (const auto& [id, g] : groups_)
     if (g->claimed_ms < started_ms && !still.contains(id)) lost.push_back(id);
   for (const auto& id : lost) {
-    log::warning("the lease of group " + text::quote(id) + " lapsed: another server has it");
+    log::warning("the group's lease lapsed: another server has it", {{"group", id}});
     lose_group(id);
   }
 }

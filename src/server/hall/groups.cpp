@@ -236,14 +236,22 @@ bool Hall::same_lineup(const Group& g) const {
 }
 
 std::vector<std::string> Hall::fresh_lineup(const Group& g) const {
-  // Chosen seats first, then present members in join order, the CPU for the rest.
+  // Chosen seats first, then present members in join order, the CPU for the rest. In Yonin's
+  // pairs opposite seats are partners: the seats fill partner first (South, North, West, East),
+  // so that two friends at a table play together unless they choose otherwise.
+  const size_t n = static_cast<size_t>(g.rules_game().seat_count());
   std::vector<std::string> seats = g.chosen;
-  seats.resize(static_cast<size_t>(g.rules_game().seat_count()));
+  seats.resize(n);
+  std::vector<size_t> order(n);
+  for (size_t s = 0; s < n; ++s) order[s] = s;
+  if (g.game == "yonin" && n == 4 && g.game_options().get("format") == "pairs")
+    order = {0, 2, 1, 3};
   for (const auto& member : g.members) {
     if (!present(member) || std::find(seats.begin(), seats.end(), member) != seats.end()) continue;
-    auto free = std::find(seats.begin(), seats.end(), std::string());
-    if (free == seats.end()) break;
-    *free = member;
+    auto free =
+        std::find_if(order.begin(), order.end(), [&](size_t s) { return seats[s].empty(); });
+    if (free == order.end()) break;
+    seats[*free] = member;
   }
   return seats;
 }

@@ -47,7 +47,10 @@ class Outbox {
 
 struct HallConfig {
   int64_t away_grace_ms = 3000;  // a seat's owner may be gone this long before the CPU moves
-  int64_t cpu_move_ms = 1200;    // CPU thinking time per move (less under a short timer)
+  // The CPU standing in for a person who is away or left moves at a person's pace: the turn
+  // timer's length, or this long a move when the table has none (0: at once).
+  int64_t stand_in_pace_ms = 10'000;
+  int64_t cpu_move_ms = 1200;  // CPU thinking time per move (less under a short timer)
   double messages_per_second = 20;
   double message_burst = 40;
   int flood_close_after = 200;  // refused messages before the connection is closed

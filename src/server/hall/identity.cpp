@@ -37,7 +37,8 @@ void Hall::on_hello(ConnId c, const std::string& rid, const pr::Hello& m) {
           // The store could not say who this is. Taken for a first visit, the device would be
           // given a new person and token in place of its own (its only key to its ratings,
           // games and seats): it is told to try again instead, and the connection closed.
-          log::warning("a returning person could not be read: " + found.person.error().message);
+          log::warning("a returning person could not be read",
+                       {{"error", found.person.error().message}});
           send_error(c, rid, "store", "your arrival could not be read; try again");
           outbox_.close(c);
           disconnected(c);

@@ -36,16 +36,18 @@ Status load_game(Store& store, LoadedGroup& out) {
   auto record = store.game(g.game_db_id);
   if (!record) {
     if (record.error().code == "store") return record.error();
-    log::error("game " + std::to_string(g.game_db_id) + " of group " + text::quote(out.id) +
-               " cannot be read: " + record.error().message);
+    log::error("the group's game cannot be read", {{"group", out.id},
+                                                   {"game", std::to_string(g.game_db_id)},
+                                                   {"error", record.error().message}});
     return ok_status();
   }
   if (record->start_text.empty()) return ok_status();
   auto data = decode_stored_game(record->data_json, record->game);
   if (!data || record->game != g.game || !game) {
-    log::error("game " + std::to_string(g.game_db_id) + " of group " + text::quote(out.id) +
-               " cannot be read: " +
-               (data ? "it is of another game than the group's" : data.error().message));
+    log::error("the group's game cannot be read",
+               {{"group", out.id},
+                {"game", std::to_string(g.game_db_id)},
+                {"error", data ? "it is of another game than the group's" : data.error().message}});
     return ok_status();
   }
   std::string text = record->start_text;
@@ -55,8 +57,9 @@ Status load_game(Store& store, LoadedGroup& out) {
   auto loaded = options ? game->load(text, options.value())
                         : Result<std::unique_ptr<rules::GameState>>(options.error());
   if (!loaded) {
-    log::error("game " + std::to_string(g.game_db_id) + " of group " + text::quote(out.id) +
-               " cannot be replayed: " + loaded.error().message);
+    log::error("the group's game cannot be replayed", {{"group", out.id},
+                                                       {"game", std::to_string(g.game_db_id)},
+                                                       {"error", loaded.error().message}});
     return ok_status();
   }
   // The moves the CPU made for a person, from the moves themselves (newer games; older ones
@@ -111,7 +114,7 @@ LoadedGroup load_group(Store& store, const std::string& id, const std::string& s
   if (!record) {
     // A damaged row: this group is not played (its claims are let go), and everything else
     // goes on. The operator reads why; the client is told the group cannot be opened.
-    log::error("group " + text::quote(id) + " cannot be read: " + record.error().message);
+    log::error("the group cannot be read", {{"group", id}, {"error", record.error().message}});
     return let_go(
         make_error("group_unreadable", "the group's stored data cannot be read", {{"group", id}}));
   }

@@ -98,8 +98,8 @@ void Hall::ratings_read(const std::string& person_id, Result<std::vector<RatingR
   if (!rows) {
     // Marked as loaded only once read: a failed read is tried again when next shown, instead
     // of showing the default rating until the person leaves memory.
-    log::error("the ratings of " + text::quote(person_id) +
-               " cannot be read: " + rows.error().message);
+    log::error("a person's ratings cannot be read",
+               {{"person", log::person(person_id)}, {"error", rows.error().message}});
     return;
   }
   cache_ratings(person_id, rows.value());

@@ -82,18 +82,19 @@ void Hall::schedule_turn(Group& g) {
     request_cpu(g, CpuReason::Seat);
     return;
   }
-  if (!is_member(g, owner)) {
-    request_cpu(g, CpuReason::Away);  // they left the group: no grace, the CPU plays at once
-    return;
-  }
   auto alive = alive_check();
   const GroupRef ref = g.weak_from_this();
   const uint64_t ticket = g.cpu_ticket;
-  if (!present(owner)) {
-    const Person* away = find_person(owner);
-    const int64_t since = away ? away->away_since_ms : 0;
-    const int64_t wait = std::max<int64_t>(0, since + config_.away_grace_ms - now);
-    g.grace_timer = scheduler_.after(wait, [this, alive, ref, ticket] {
+  if (!at_table(g, owner)) {
+    // The owner is away (after the grace) or left the group: the CPU stands in, at a person's
+    // pace — the turn timer's length, or stand_in_pace_ms a move without one — so that one who
+    // comes back soon finds the game much as it was, and a table nobody plays costs little.
+    const Person* away = is_member(g, owner) ? find_person(owner) : nullptr;
+    const int64_t grace_ends = away ? away->away_since_ms + config_.away_grace_ms : 0;
+    const int64_t pace = g.timer > 0 ? g.timer * 1000 : config_.stand_in_pace_ms;
+    const int64_t at = std::max(grace_ends, g.turn_started_ms + pace);
+    if (!away && at <= now) return request_cpu(g, CpuReason::Away);  // left: no grace
+    g.grace_timer = scheduler_.after(std::max<int64_t>(0, at - now), [this, alive, ref, ticket] {
       if (!alive()) return;
       auto it = ref.lock();
       if (!it || it->cpu_ticket != ticket) return;
@@ -103,6 +104,7 @@ void Hall::schedule_turn(Group& g) {
       if (s >= 0 && !at_table(gr, gr.seats[static_cast<size_t>(s)]))
         request_cpu(gr, CpuReason::Away);
     });
+    return;
   }
   if (g.timer > 0) {
     const int64_t deadline = g.turn_started_ms + g.timer * 1000;

@@ -198,8 +198,9 @@ void Hall::on_history(ConnId c, const std::string& rid) {
           auto data = decode_stored_game(row.data_json, row.game);
           auto result = pr::decode_result(row.result_json);
           if (!data || !result) {
-            log::error("game " + std::to_string(row.id) + " is left out of a history: " +
-                       (data ? result.error().message : data.error().message));
+            log::error("a game that cannot be read is left out of a history",
+                       {{"game", std::to_string(row.id)},
+                        {"error", data ? result.error().message : data.error().message}});
             continue;
           }
           pr::HistoryEntry e;
@@ -242,7 +243,8 @@ Result<pr::RecordView> record_view(const GameRow& row) {
     if (!decoded) data = decoded.error();
   }
   if (!data) {
-    log::error("game " + std::to_string(row.id) + " cannot be read: " + data.error().message);
+    log::error("a game's record cannot be read",
+               {{"game", std::to_string(row.id)}, {"error", data.error().message}});
     return make_error("game_unreadable", "the game's stored record cannot be read");
   }
   pr::RecordView r;

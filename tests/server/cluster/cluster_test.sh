@@ -26,7 +26,7 @@ chmod 755 "$work"
 trap 'kaisho_cluster_stop "$work"; rm -rf "$work"' EXIT
 # A free block of ports (PostgreSQL, the proxy, three servers).
 base=$((20000 + RANDOM % 20000))
-serve_args=(--away-grace-ms 3000 --cpu-ms 100 "${KAISHO_ONE_ADDRESS_MANY_PEOPLE[@]}")
+serve_args=(--away-grace-ms 3000 --stand-in-pace-ms 0 --cpu-ms 100 "${KAISHO_ONE_ADDRESS_MANY_PEOPLE[@]}")
 kaisho_cluster_start "$work" "$bin" "$base" "${serve_args[@]}"
 # Hasami with the shortest move limit: games end and restart during the run, so ratings move.
 seconds=$((kills * 5 + 12))

@@ -32,7 +32,7 @@ export function startServer(db, extra = [], { nofile, oneAddressManyPeople = tru
   return new Promise((resolve, reject) => {
     const [cmd, pre] = nofile ? ['sh', ['-c', `ulimit -n ${nofile} && exec "$0" "$@"`, BIN]] : [BIN, []];
     const proc = spawn(cmd, [...pre, 'serve', '--port', '0', '--address', '127.0.0.1', '--db', db,
-      '--away-grace-ms', '300', '--cpu-ms', '200', '--test-hooks',
+      '--away-grace-ms', '300', '--stand-in-pace-ms', '0', '--cpu-ms', '200', '--test-hooks',
       // One hall unless a test asks for more (these clients do not follow `moved`).
       ...(extra.includes('--halls') ? [] : ['--halls', '1']),
       ...(oneAddressManyPeople ? ONE_ADDRESS_MANY_PEOPLE : []), ...extra],

@@ -19,7 +19,7 @@ work=$WORK
 # Under AddressSanitizer, freed memory is held in a quarantine that would look like growth.
 ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=0 \
   kaisho_serve "$work/server.log" "$bin" --port 0 --address 127.0.0.1 --db "$work/kaisho.db" \
-  --cpu-ms 100 --away-grace-ms 1000 "${KAISHO_ONE_ADDRESS_MANY_PEOPLE[@]}"
+  --cpu-ms 100 --away-grace-ms 1000 --stand-in-pace-ms 0 "${KAISHO_ONE_ADDRESS_MANY_PEOPLE[@]}"
 port=$(kaisho_port "$work/server.log")
 "$bin" loadtest --port "$port" --connections "$connections" --groups "$groups" \
   --cpu-tables "$cpu_tables" --option move_limit=150 --look-ms 5000 --think-ms 1000 \
