@@ -9,8 +9,9 @@ for option in "$@"; do
   case "$option" in
     # Debian's Chromium and the fonts Arabic and kanji need (browser tests).
     --with-browser) packages+=(chromium fonts-noto-core fonts-noto-cjk) ;;
-    # PostgreSQL and HAProxy: several servers, one hall (scripts/cluster.sh, the cluster test).
-    --with-cluster) packages+=(postgresql haproxy curl strace) ;;
+    # PostgreSQL and HAProxy: several servers, one hall (scripts/cluster.sh, the cluster test);
+    # Prometheus: the metrics test.
+    --with-cluster) packages+=(postgresql haproxy curl strace prometheus) ;;
     # clang 19 for wasm32-wasi with its C and C++ libraries: the WebAssembly module of the
     # rules and the CPU (scripts/build-wasm.sh, docs/engine-wasm.md).
     --with-wasm) packages+=(clang-19 lld-19 llvm-19 libc++-19-dev-wasm32 libc++abi-19-dev-wasm32

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/log.hpp"
+#include "core/metrics.hpp"
 #include "core/text.hpp"
 #include "server/cpu/cpu_pool.hpp"
 #include "server/hall/hall.hpp"
@@ -144,6 +145,10 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
       net_config.port = static_cast<uint16_t>(*number);
     else if (a == "--away-grace-ms" && number)
       hall_config.away_grace_ms = *number;
+    else if (a == "--metrics-address")
+      net_config.metrics_address = v;
+    else if (a == "--metrics-port" && number && *number >= 0 && *number <= 65535)
+      net_config.metrics_port = static_cast<int>(*number);
     else if (a == "--stand-in-pace-ms" && number && *number >= 0)
       hall_config.stand_in_pace_ms = *number;
     else if (a == "--cpu-ms" && number)
@@ -284,6 +289,10 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
   auto reader = std::make_unique<server::StoreReader>(reader_stores);
   // /healthz says whether this server can serve: its database answered lately.
   net_config.ready = [w = writer.get()] { return w->database_answers(3000); };
+  net_config.metrics = [] { return metrics::global().expose(); };
+  metrics::global().gauge_callback(
+      "kaisho_database_up", "1 while the server's database answered within the last 3 s", {},
+      [w = writer.get()] { return w->database_answers(3000) ? 1.0 : 0.0; });
 
   HallBridge bridge;
   server::HallShards halls;
@@ -357,12 +366,16 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
     err << "error: cannot listen on " << net_config.address << ":" << net_config.port << ": "
         << listen_error << "\n";
     for (auto& shard : shards) shard.loop->stop();
+    metrics::global().remove_callback("kaisho_database_up", {});
     reader.reset();
     writer.reset();
     return 1;
   }
   return_freed_memory_every_minute(net.scheduler());
   out << "Kaisho is running: open http://localhost:" << net.port() << "/" << std::endl;
+  if (net.metrics_port())
+    out << "Metrics: http://" << net_config.metrics_address << ":" << net.metrics_port()
+        << "/metrics" << std::endl;
   std::thread waiter([&] {
     int sig = 0;
     sigwait(&signals, &sig);
@@ -373,6 +386,7 @@ int serve_command(const std::vector<std::string>& args, std::ostream& out, std::
   // The halls stop first (no more work of theirs runs), then the writer makes what is queued
   // (its answers go to loops that no longer run), then everything is taken down.
   for (auto& shard : shards) shard.loop->stop();
+  metrics::global().remove_callback("kaisho_database_up", {});
   reader.reset();
   writer.reset();
   out << "Kaisho stopped." << std::endl;

@@ -3,6 +3,7 @@
 // shown. A group whose lease another server has taken leaves the hall.
 #include "core/log.hpp"
 #include "server/hall/hall_internal.hpp"
+#include "server/hall/meters.hpp"
 
 namespace kaisho::server {
 
@@ -53,6 +54,7 @@ void Hall::committed(const GroupRef& ref, bool wrote_record, const Then& then, O
   for (const auto& o : outcomes)
     if (!o && o.error().code == "fenced") {
       log::warning("the group was taken by another server", {{"group", g->id}});
+      meters_->groups_lost_fenced.add();
       return lose_group(g->id);
     }
   if (wrote_record) {
@@ -107,6 +109,7 @@ void Hall::verify_move(Group& g, int ply, const std::string& move, Error failed,
         auto held = ref.lock();
         if (!held) return;
         if (!found) {
+          meters_->read_failed("move");
           // No answer (the database is away, or this connection has just noticed it was
           // lost): asked again shortly; the table waits, as it would for its write.
           scheduler_.after(kVerifyAgainMs, [this, alive, ref, ply, move, failed, stored, done] {
@@ -119,6 +122,7 @@ void Hall::verify_move(Group& g, int ply, const std::string& move, Error failed,
           return;
         }
         held->committing = false;
+        meters_->moves_settled.add();
         if (found->has_value() && **found == move) {
           stored(*held);  // it was stored: the reply was what got lost
         } else if (!found->has_value()) {
@@ -138,6 +142,7 @@ void Hall::verify_move(Group& g, int ply, const std::string& move, Error failed,
 void Hall::reload_group(Group& g) {
   if (auto it = groups_.find(g.id); it == groups_.end() || it->second.get() != &g) return;
   log::warning("the group is loaded again: its table differed from the store", {{"group", g.id}});
+  meters_->groups_reloaded.add();
   const std::string id = g.id;
   const std::vector<std::string> members = g.members;
   auto queued = std::make_shared<std::deque<std::function<void()>>>(std::move(g.queued));
@@ -185,6 +190,7 @@ void Hall::leases_renewed(const std::vector<std::string>& held, int64_t started_
     if (g->claimed_ms < started_ms && !still.contains(id)) lost.push_back(id);
   for (const auto& id : lost) {
     log::warning("the group's lease lapsed: another server has it", {{"group", id}});
+    meters_->groups_lost_lapsed.add();
     lose_group(id);
   }
 }

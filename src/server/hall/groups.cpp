@@ -1,17 +1,19 @@
 // Groups and their tables before a game: create, join, leave, settings, seats, line-ups.
 #include "server/hall/hall_internal.hpp"
+#include "server/hall/meters.hpp"
 #include "server/identity/tokens.hpp"
 
 namespace kaisho::server {
 
 Hall::Group* Hall::find_group(ConnId c, const std::string& rid, const std::string& group_id,
-                              bool must_be_member) {
+                              bool must_be_member, std::string* refused) {
   auto it = groups_.find(group_id);
   if (it == groups_.end()) {
     // dispatch opened it; it left memory since (taken, or being loaded again).
     Opened gone;
     gone.error = make_error("store", "the group is being loaded again; try again");
     refuse_unopened(c, rid, group_id, gone);
+    if (refused) *refused = "store";
     return nullptr;
   }
   Group& g = *it->second;
@@ -19,6 +21,7 @@ Hall::Group* Hall::find_group(ConnId c, const std::string& rid, const std::strin
   if (must_be_member &&
       std::find(g.members.begin(), g.members.end(), person_of(c)) == g.members.end()) {
     send_error(c, rid, "not_member", "join the group first");
+    if (refused) *refused = "not_member";
     return nullptr;
   }
   return &g;
@@ -46,6 +49,7 @@ void Hall::on_create(ConnId c, const std::string& rid, const pr::CreateGroup& m)
         if (!claimed || !claimed->ours) {
           if (conns_.contains(c))
             send_error(c, rid, "store", "the table could not be made just now; try again");
+          if (!claimed) meters_->read_failed("claim");
           return;
         }
         auto g = std::make_shared<Group>();

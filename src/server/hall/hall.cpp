@@ -1,5 +1,6 @@
 // The hall: construction, connections, and the dispatch of each request to its handler.
 #include "server/hall/hall_internal.hpp"
+#include "server/hall/meters.hpp"
 #include "server/identity/names.hpp"
 
 namespace kaisho::server {
@@ -13,6 +14,7 @@ Hall::Hall(Scheduler& scheduler, WriteQueue& writes, ReadQueue& reads, Outbox& o
       cpu_(cpu),
       config_(config),
       limits_(config.limits ? config.limits : make_rate_limits(config)),
+      meters_(std::make_unique<HallMeters>(config.shard)),
       alive_(std::make_shared<bool>(true)) {
   prepare_name_checks();  // before the hall's thread runs (see names.hpp)
 }

@@ -37,6 +37,7 @@ using ConnId = uint64_t;
 enum class CpuReason : uint8_t;  // hall_internal.hpp
 struct StoredGroup;              // stored_records.hpp
 struct LoadedGroup;              // opening.cpp
+struct HallMeters;               // meters.hpp
 
 class Outbox {
  public:
@@ -254,6 +255,9 @@ class Hall {
   void presence_changed(const std::string& person_id);
   void name_changed(const std::string& person_id);  // re-sends the person's tables
   StoredGroup record_of(const Group& g) const;
+  // Every half second: how late the loop runs (its lag) and what the hall holds, for the
+  // operator's metrics.
+  void sample_later(int64_t due_ms);
   // Groups nobody is at leave memory after config.idle_group_ms.
   void sweep_idle_later();
   void sweep_idle();
@@ -292,10 +296,12 @@ class Hall {
   std::vector<int> your_seats(const Group& g, const std::string& person_id) const;
   // The group of a request, in memory (dispatch has opened it); null, with the error sent,
   // when it is not, or the sender must be a member and is not.
+  // `refused`, when given, gets the code of the error sent.
   Group* find_group(ConnId c, const std::string& rid, const std::string& group_id,
-                    bool must_be_member);
+                    bool must_be_member, std::string* refused = nullptr);
   // The sender's group if a game is being played there; otherwise an error is sent.
-  Group* find_playing_group(ConnId c, const std::string& rid, const std::string& group_id);
+  Group* find_playing_group(ConnId c, const std::string& rid, const std::string& group_id,
+                            std::string* refused = nullptr);
   bool present(const std::string& person_id) const;
   // A person the hall holds (null when it does not: the hall never reads the store on its
   // thread; a group's people are read with the group, a connection's with its hello).
@@ -348,6 +354,7 @@ class Hall {
   mutable std::map<std::string, std::string> encoded_schemas_;
   mutable std::map<std::string, std::string> encoded_boards_;
   uint64_t groups_visited_ = 0;
+  std::unique_ptr<HallMeters> meters_;
   std::shared_ptr<bool> alive_;  // lets late callbacks notice the hall is gone
 };
 

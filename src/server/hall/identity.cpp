@@ -1,6 +1,7 @@
 // Identity and presence: hello (a new person or a returning token), names, who is here.
 #include "core/log.hpp"
 #include "server/hall/hall_internal.hpp"
+#include "server/hall/meters.hpp"
 #include "server/identity/names.hpp"
 #include "server/identity/tokens.hpp"
 
@@ -34,6 +35,7 @@ void Hall::on_hello(ConnId c, const std::string& rid, const pr::Hello& m) {
         if (it == conns_.end()) return;
         it->second.greeting = false;
         if (!found.person && found.person.error().code != "no_such_person") {
+          meters_->read_failed("person");
           // The store could not say who this is. Taken for a first visit, the device would be
           // given a new person and token in place of its own (its only key to its ratings,
           // games and seats): it is told to try again instead, and the connection closed.

@@ -4,6 +4,7 @@
 // open (the page tries again): a table is never opened without some of its moves.
 #include "core/log.hpp"
 #include "server/hall/hall_internal.hpp"
+#include "server/hall/meters.hpp"
 
 namespace kaisho::server {
 
@@ -194,6 +195,7 @@ void Hall::open_group(const std::string& id, std::function<void(const Opened&)> 
             break;
           case LoadedGroup::Found::Failed:
             opened.error = loaded->error;
+            if (opened.error->code == "store") meters_->read_failed("group");
             break;
           case LoadedGroup::Found::None:
             break;

@@ -2,8 +2,15 @@
 // group is loaded again when someone opens it; groups nobody is at leave memory.
 #include "core/log.hpp"
 #include "server/hall/hall_internal.hpp"
+#include "server/hall/meters.hpp"
 
 namespace kaisho::server {
+
+namespace {
+
+constexpr int64_t kSampleEveryMs = 500;  // the hall's metrics (sample_later)
+
+}  // namespace
 
 void Hall::save_person(const Person& p, std::function<void(Status)> then) {
   std::weak_ptr<bool> alive = alive_;
@@ -41,7 +48,23 @@ Status Hall::restore() {
   // first needed, so a restart loads no group, and a game in progress goes on when one of its
   // people comes back (nobody present: nothing to play for).
   sweep_idle_later();
+  sample_later(scheduler_.now_ms() + kSampleEveryMs);
   return ok_status();
+}
+
+void Hall::sample_later(int64_t due_ms) {
+  scheduler_.after(std::max<int64_t>(0, due_ms - scheduler_.now_ms()),
+                   [this, alive = alive_check(), due_ms] {
+                     if (!alive()) return;
+                     const int64_t now = scheduler_.now_ms();
+                     meters_->loop_lag_seconds.observe(static_cast<double>(now - due_ms) / 1000);
+                     meters_->connections.set(static_cast<double>(conns_.size()));
+                     size_t people = 0;
+                     for (const auto& [id, p] : persons_) people += !p->conns.empty();
+                     meters_->people.set(static_cast<double>(people));
+                     meters_->groups.set(static_cast<double>(groups_.size()));
+                     sample_later(now + kSampleEveryMs);
+                   });
 }
 
 void Hall::sweep_idle_later() {
@@ -96,6 +119,7 @@ void Hall::ratings_read(const std::string& person_id, Result<std::vector<RatingR
   ratings_loading_.erase(person_id);
   if (ratings_stale_.erase(person_id)) return load_ratings(person_id);  // a game ended since
   if (!rows) {
+    meters_->read_failed("ratings");
     // Marked as loaded only once read: a failed read is tried again when next shown, instead
     // of showing the default rating until the person leaves memory.
     log::error("a person's ratings cannot be read",

@@ -1,5 +1,6 @@
 // Playing: starting a game, a move (checked, stored, then shown), resignation.
 #include "server/hall/hall_internal.hpp"
+#include "server/hall/meters.hpp"
 
 namespace kaisho::server {
 
@@ -81,34 +82,46 @@ void Hall::start_game(Group& g, Done done) {
           });
 }
 
-Hall::Group* Hall::find_playing_group(ConnId c, const std::string& rid,
-                                      const std::string& group_id) {
-  Group* g = find_group(c, rid, group_id, true);
+Hall::Group* Hall::find_playing_group(ConnId c, const std::string& rid, const std::string& group_id,
+                                      std::string* refused) {
+  Group* g = find_group(c, rid, group_id, true, refused);
   if (g && (g->status != TableStatus::Playing || !g->state)) {
     send_error(c, rid, "no_game", "no game is being played");
+    if (refused) *refused = "no_game";
     return nullptr;
   }
   return g;
 }
 
 void Hall::on_move(ConnId c, const std::string& rid, const pr::PlayMove& m) {
-  Group* g = find_playing_group(c, rid, m.group);
-  if (!g) return;
+  std::string refused;
+  Group* g = find_playing_group(c, rid, m.group, &refused);
+  if (!g) return meters_->refused(refused);
+  auto refuse = [&](const std::string& code, const std::string& message) {
+    meters_->refused(code);
+    send_error(c, rid, code, message);
+  };
   const std::string person = person_of(c);
   const int seat = g->state->seat_to_move();
   if (std::find(g->seats.begin(), g->seats.end(), person) == g->seats.end())
-    return send_error(c, rid, "not_your_seat", "you have no seat at this table");
+    return refuse("not_your_seat", "you have no seat at this table");
   if (seat < 0 || g->seats[static_cast<size_t>(seat)] != person)
-    return send_error(c, rid, "not_your_turn", "it is not your turn");
+    return refuse("not_your_turn", "it is not your turn");
   if (m.version < g->last_move_version)
-    return send_error(c, rid, "stale_version",
-                      "the position has changed since version " + std::to_string(m.version));
+    return refuse("stale_version",
+                  "the position has changed since version " + std::to_string(m.version));
   if (m.version > g->version)
-    return send_error(c, rid, "bad_message",
-                      "'version' " + std::to_string(m.version) + " is ahead of the group's");
-  commit_move(*g, m.move, "", [this, c, rid, move = m.move](Group& gr, Status s) {
-    if (!s) return send_error(c, rid, s.error());
+    return refuse("bad_message",
+                  "'version' " + std::to_string(m.version) + " is ahead of the group's");
+  const int64_t arrived = scheduler_.now_ms();
+  commit_move(*g, m.move, "", [this, c, rid, arrived, move = m.move](Group& gr, Status s) {
+    if (!s) {
+      meters_->refused(s.error().code);
+      return send_error(c, rid, s.error());
+    }
     after_move(gr, "move", move);
+    meters_->moves_accepted.add();
+    meters_->move_seconds.observe(static_cast<double>(scheduler_.now_ms() - arrived) / 1000);
   });
 }
 

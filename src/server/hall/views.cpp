@@ -1,6 +1,7 @@
 // What members are shown: the group state (one encoding for all), sync, history, records.
 #include "core/log.hpp"
 #include "server/hall/hall_internal.hpp"
+#include "server/hall/meters.hpp"
 #include "server/records/export.hpp"
 
 namespace kaisho::server {
@@ -219,7 +220,10 @@ void Hall::on_history(ConnId c, const std::string& rid) {
       },
       [this, alive = alive_check(), c, rid](Result<std::string> made) {
         if (!alive() || !conns_.contains(c)) return;
-        if (!made) return send_error(c, rid, "store", "your games cannot be listed now; try again");
+        if (!made) {
+          meters_->read_failed("history");
+          return send_error(c, rid, "store", "your games cannot be listed now; try again");
+        }
         outbox_.send(c, std::move(made.value()));
       });
 }
@@ -308,8 +312,10 @@ void Hall::on_record(ConnId c, const std::string& rid, const pr::GetRecord& m) {
       [this, alive = alive_check(), c, rid, me, game_id = m.game_id](RecordRead read) {
         if (!alive() || !conns_.contains(c)) return;
         if (!read.row) {
-          if (read.row.error().code == "store")
+          if (read.row.error().code == "store") {
+            meters_->read_failed("record");
             return send_error(c, rid, "store", "the game cannot be read now; try again");
+          }
           return send_error(c, rid, "no_game", read.row.error().message);
         }
         // A record is for the people who played it and the members of its group.

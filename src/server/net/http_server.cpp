@@ -23,6 +23,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/metrics.hpp"
 #include "server/net/connection_limits.hpp"
 #include "server/net/http_routes.hpp"
 #include "server/net/request_source.hpp"
@@ -94,10 +95,14 @@ struct HttpServer::Impl {
   OpenRate ws_opens;
   OpenRate accepts;
   asio::io_context ioc;
-  tcp::acceptor acceptor{ioc};
+  // The listeners, their handlers and their closing run on one strand: stop() closes them from
+  // another thread while an accept handler may be asking whether they are open.
+  asio::strand<asio::io_context::executor_type> listen_strand{asio::make_strand(ioc)};
+  tcp::acceptor acceptor{listen_strand};
+  tcp::acceptor metrics_acceptor{listen_strand};
   StrandScheduler scheduler{ioc};
   std::vector<std::thread> threads;
-  asio::steady_timer accept_pause{ioc};
+  asio::steady_timer accept_pause{listen_strand};
 
   Impl(ServerConfig c, MessageHandler& h)
       : config(std::move(c)),
@@ -109,6 +114,7 @@ struct HttpServer::Impl {
         ws_opens(config.websocket_opens_per_address_per_second, config.websocket_open_burst),
         accepts(config.connections_per_address_per_second, config.connection_burst) {}
   void accept();
+  void accept_metrics();
 };
 
 // A WebSocket connection: reads one message at a time, writes from a bounded queue.
@@ -220,6 +226,10 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   }
   void on_write(beast::error_code ec, size_t) {
     if (ec) return finish();
+    static auto& sent = metrics::global().counter(
+        "kaisho_websocket_sent_bytes_total",
+        "Bytes of WebSocket messages sent (before permessage-deflate compresses them)");
+    sent.add(static_cast<double>(queue_.front().size()));
     queued_bytes_ -= queue_.front().size();
     queue_.pop_front();
     if (!queue_.empty()) write_next();
@@ -422,6 +432,58 @@ void HttpServer::Impl::accept() {
   });
 }
 
+// One scrape of the metrics listener: a GET /metrics answered with the metrics, anything else
+// 404; one request, then the connection is closed. Only the operator's network reaches it.
+class MetricsSession : public std::enable_shared_from_this<MetricsSession> {
+ public:
+  MetricsSession(tcp::socket&& socket, HttpServer::Impl& server)
+      : stream_(std::move(socket)), server_(server) {}
+  void start() {
+    parser_.header_limit(8 * 1024);
+    parser_.body_limit(0);
+    stream_.expires_after(std::chrono::seconds(10));
+    http::async_read(stream_, buffer_, parser_,
+                     [self = shared_from_this()](beast::error_code ec, size_t) {
+                       if (!ec) self->answer();
+                     });
+  }
+
+ private:
+  void answer() {
+    const auto& req = parser_.get();
+    auto res = std::make_shared<http::response<http::string_body>>();
+    res->version(req.version());
+    res->keep_alive(false);
+    if (req.method() == http::verb::get && req.target() == "/metrics" && server_.config.metrics) {
+      res->result(http::status::ok);
+      res->set(http::field::content_type, "text/plain; version=0.0.4; charset=utf-8");
+      res->body() = server_.config.metrics();
+    } else {
+      res->result(http::status::not_found);
+      res->set(http::field::content_type, "text/plain; charset=utf-8");
+      res->body() = "not found\n";
+    }
+    res->prepare_payload();
+    http::async_write(stream_, *res, [self = shared_from_this(), res](beast::error_code, size_t) {
+      beast::error_code ec;
+      self->stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+    });
+  }
+
+  beast::tcp_stream stream_;
+  HttpServer::Impl& server_;
+  beast::flat_buffer buffer_;
+  http::request_parser<http::empty_body> parser_;
+};
+
+void HttpServer::Impl::accept_metrics() {
+  metrics_acceptor.async_accept(
+      asio::make_strand(ioc), [this](beast::error_code ec, tcp::socket socket) {
+        if (!ec) std::make_shared<MetricsSession>(std::move(socket), *this)->start();
+        if (metrics_acceptor.is_open() && !ec) accept_metrics();
+      });
+}
+
 struct EventLoop::Impl {
   asio::io_context ioc;
   asio::executor_work_guard<asio::io_context::executor_type> work = asio::make_work_guard(ioc);
@@ -472,7 +534,30 @@ bool HttpServer::listen(std::string* error) {
     return false;
   }
   impl_->accept();
+  if (impl_->config.metrics_port >= 0) {
+    auto metrics_address = asio::ip::make_address(impl_->config.metrics_address, ec);
+    if (ec) {
+      if (error) *error = "bad metrics address " + impl_->config.metrics_address;
+      return false;
+    }
+    tcp::endpoint at(metrics_address, static_cast<uint16_t>(impl_->config.metrics_port));
+    impl_->metrics_acceptor.open(at.protocol(), ec);
+    if (!ec) impl_->metrics_acceptor.set_option(asio::socket_base::reuse_address(true), ec);
+    if (!ec) impl_->metrics_acceptor.bind(at, ec);
+    if (!ec) impl_->metrics_acceptor.listen(asio::socket_base::max_listen_connections, ec);
+    if (ec) {
+      if (error) *error = "metrics: " + ec.message();
+      return false;
+    }
+    impl_->accept_metrics();
+  }
   return true;
+}
+
+uint16_t HttpServer::metrics_port() const {
+  if (!impl_->metrics_acceptor.is_open()) return 0;
+  beast::error_code ec;
+  return impl_->metrics_acceptor.local_endpoint(ec).port();
 }
 
 uint16_t HttpServer::port() const {
@@ -491,9 +576,10 @@ void HttpServer::run() {
 
 void HttpServer::stop() {
   if (!impl_) return;
-  asio::post(impl_->ioc, [this] {
+  asio::post(impl_->listen_strand, [this] {
     beast::error_code ec;
     impl_->acceptor.close(ec);
+    impl_->metrics_acceptor.close(ec);
   });
   impl_->ioc.stop();
 }

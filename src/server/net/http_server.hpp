@@ -71,6 +71,12 @@ struct ServerConfig {
   // "ok" when it can (or when this is not set) and 503 when it cannot, so that a proxy sends
   // people elsewhere; GET /livez answers 200 while the process runs, whatever the database.
   std::function<bool()> ready;
+  // The operator's metrics (Prometheus's text format) at GET /metrics on an address and port
+  // of their own, never the public ones; metrics_port 0 with an empty metrics: none. Each
+  // scrape calls `metrics` on a network thread.
+  std::string metrics_address = "127.0.0.1";
+  int metrics_port = -1;  // -1: no metrics listener; 0: any free port (metrics_port())
+  std::function<std::string()> metrics;
 };
 
 // A serial executor with timers on a thread of its own, not one of the network's: a hall runs
@@ -100,6 +106,8 @@ class HttpServer {
   // Binds and listens; the port actually bound is port() (useful with port 0).
   bool listen(std::string* error);
   uint16_t port() const;
+  // The metrics listener's port (0 when there is none).
+  uint16_t metrics_port() const;
   // Runs the network threads until stop(); returns when they have finished.
   void run();
   void stop();

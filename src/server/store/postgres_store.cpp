@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "core/log.hpp"
+#include "core/metrics.hpp"
 #include "server/store/pg_connection.hpp"
 #include "server/store/store.hpp"
 
@@ -499,7 +500,12 @@ class PostgresStore final : public Store {
     std::string error;
     conn_ = connect(uri_, &error);
     prepared_.clear();
-    if (conn_) log::warning("connected to PostgreSQL again");
+    if (conn_) {
+      log::warning("connected to PostgreSQL again");
+      static auto& reconnects = metrics::global().counter(
+          "kaisho_store_reconnects_total", "Connections to PostgreSQL made again after a loss");
+      reconnects.add();
+    }
     return conn_ != nullptr;
   }
 

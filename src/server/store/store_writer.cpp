@@ -2,12 +2,28 @@
 
 #include <chrono>
 
+#include "core/metrics.hpp"
+
 namespace kaisho::server {
 
 namespace {
 
 constexpr size_t kMostWritesInOneTransaction = 512;
 constexpr int64_t kPingWhenIdleMs = 1000;
+
+metrics::Histogram& commit_seconds() {
+  static auto& h = metrics::global().histogram(
+      "kaisho_store_commit_seconds",
+      "One transaction of the writer: every write waiting, of every hall (group commit)",
+      metrics::latency_bounds());
+  return h;
+}
+
+metrics::Counter& store_errors(const std::string& op) {
+  return metrics::global().counter(
+      "kaisho_store_errors_total",
+      "Store calls that failed (the database slow or away), by what was asked", {{"op", op}});
+}
 
 }  // namespace
 
@@ -126,7 +142,12 @@ void StoreWriter::run() {
       auto held = store_.renew_leases(lease_server_, lease_ttl_ms_);
       if (held) {
         answered();
+        static auto& leases = metrics::global().gauge(
+            "kaisho_leases_held", "Group leases this server holds (as last renewed)");
+        leases.set(static_cast<double>(held->size()));
         renewed_(held.value(), started);
+      } else {
+        store_errors("renew").add();
       }
     }
     if (ping && store_.ping()) answered();
@@ -143,11 +164,18 @@ void StoreWriter::make_writes(std::vector<Job>& jobs) {
   std::vector<Write> all;
   for (auto& job : jobs)
     for (auto& w : job.writes) all.push_back(std::move(w));
+  const int64_t began = steady_ms();
   Outcomes outcomes = all.empty() ? Outcomes{} : store_.write(all);
+  commit_seconds().observe(static_cast<double>(steady_ms() - began) / 1000);
   const bool reached = std::any_of(outcomes.begin(), outcomes.end(), [](const auto& r) {
     return r.ok() || r.error().code != "store";
   });
   if (reached || all.empty()) answered();
+  if (!reached && !all.empty()) store_errors("write").add();
+  static auto& fenced = metrics::global().counter(
+      "kaisho_writes_fenced_total", "Writes refused because their group's lease had moved on");
+  for (const auto& o : outcomes)
+    if (!o && o.error().code == "fenced") fenced.add();
   ++transactions_;
   writes_ += all.size();
   size_t at = 0;
