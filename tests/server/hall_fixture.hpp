@@ -163,17 +163,29 @@ class HeldReads final : public ReadQueue {
     else
       job(store_);
   }
-  size_t held() const { return held_.size(); }
+  size_t held() const { return held_.size() + held_checks_.size(); }
   void release() {
     hold = false;
     auto held = std::move(held_);
     held_.clear();
     for (auto& job : held) job(store_);
+    auto checks = std::move(held_checks_);
+    held_checks_.clear();
+    for (auto& job : checks) job();
+  }
+
+ protected:
+  void run_check(std::function<void()> job) override {
+    if (hold)
+      held_checks_.push_back(std::move(job));
+    else
+      job();
   }
 
  private:
   Store& store_;
   std::vector<std::function<void(Store&)>> held_;
+  std::vector<std::function<void()>> held_checks_;
 };
 
 class RecordingOutbox final : public Outbox {

@@ -264,5 +264,39 @@ TEST_F(PracticeGames, APracticeGameIsReplayedOffTheHallsThread) {
   EXPECT_GT(last(a, "practice_stored")["game_id"].get<int64_t>(), 0);
 }
 
+TEST_F(PracticeGames, APersonsNextPracticeGameWaitsForTheOneBeingCheckedBusy) {
+  // A flood of long games queues one check per person (and a few per address), not thousands.
+  ConnId a = person("Aiko");
+  reads_->hold = true;  // the first one's replay is still running
+  send(a, resigned_shogi("device-game-0001"));
+  json second = resigned_shogi("device-game-0002");
+  second["rid"] = "r2";
+  send(a, second);
+  const json e = last(a, "error");
+  EXPECT_EQ(e["code"], "busy");
+  EXPECT_EQ(e["rid"], "r2");
+  EXPECT_EQ(e["params"]["reason"], "practice");
+  reads_->release();
+  clock_.run();
+  EXPECT_GT(last(a, "practice_stored")["game_id"].get<int64_t>(), 0);
+  send(a, second);
+  EXPECT_EQ(last(a, "practice_stored")["id"], "device-game-0002") << "sent again, it is kept";
+}
+
+TEST_F(PracticeGames, AnAddressHasTwoPracticeGamesBeingCheckedAtOnce) {
+  std::vector<ConnId> here;
+  for (int i = 0; i < 3; ++i) here.push_back(person("P" + std::to_string(i), nullptr, "", "10.0.0.7"));
+  const ConnId elsewhere = person("P4", nullptr, "", "10.0.0.8");
+  reads_->hold = true;
+  for (int i = 0; i < 2; ++i) send(here[i], resigned_shogi("device-game-000" + std::to_string(i)));
+  send(here[2], resigned_shogi("device-game-0009"));
+  EXPECT_EQ(last(here[2], "error")["code"], "busy");
+  send(elsewhere, resigned_shogi("device-game-0010"));
+  EXPECT_EQ(reads_->held(), 3u) << "another address's is checked";
+  reads_->release();
+  clock_.run();
+  EXPECT_GT(last(elsewhere, "practice_stored")["game_id"].get<int64_t>(), 0);
+}
+
 }  // namespace
 }  // namespace kaisho::server::testing

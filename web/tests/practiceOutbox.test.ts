@@ -104,6 +104,9 @@ describe("the outbox of practice games", () => {
     expect(sent).toHaveLength(2);
     vi.advanceTimersByTime(1_000);
     expect(sent).toHaveLength(3);
+    expect(box.failed(sent[2]!.rid, "busy")).toBe(true); // another game of its address is checked
+    vi.advanceTimersByTime(5_000);
+    expect(sent).toHaveLength(4);
     expect(readOutbox(storage)).toHaveLength(1);
   });
 

@@ -54,10 +54,11 @@ void Hall::on_practice_game(ConnId c, const std::string& rid, const pr::Practice
                                  {{"reason", "practice"}}));
   const std::string name = name_of(person);
   const int64_t now = scheduler_.wall_ms();
-  // Replayed off the hall's thread (a long game takes a while to check), then stored.
-  reads_.read<Replayed>(
-      scheduler_,
-      [m, game, options = options.value(), person, name, now](Store&) {
+  // Replayed off the hall's thread, on the checks' lane at low priority (a long game takes a
+  // while to check), then stored; one at a time per person, a few per address.
+  const bool checking = reads_.check<Replayed>(
+      scheduler_, person, conns_[c].address,
+      [m, game, options = options.value(), person, name, now] {
         Replayed out;
         auto made =
             m.start.empty() ? game->new_game(options) : game->from_position(m.start, options);
@@ -123,6 +124,12 @@ void Hall::on_practice_game(ConnId c, const std::string& rid, const pr::Practice
         if (!replayed.row) return send_error(c, rid, replayed.row.error());
         store_practice_game(c, rid, id, std::move(replayed.row.value()));
       });
+  if (!checking)
+    send_error(c, rid,
+               make_error("busy",
+                          "another practice game of yours (or your address's) is being "
+                          "checked; send this one when it is answered",
+                          {{"reason", "practice"}}));
 }
 
 void Hall::store_practice_game(ConnId c, const std::string& rid, const std::string& id,

@@ -29,7 +29,7 @@ export const ANSWER_MS = 20_000;
 const GIVEN_UP_LIMIT = 20;
 /** Answers after which a game waits for the next greeting (a server without practice games). */
 const WAIT_FOR_NEXT_GREETING = ["unknown_type", "not_hello", "moved"];
-const TRY_AGAIN = ["store", "rate_limited"];
+const TRY_AGAIN = ["store", "rate_limited", "busy"];
 
 export type { PracticeSubmission };
 
