@@ -131,15 +131,17 @@ void Hall::on_set_name(ConnId c, const std::string& rid, const pr::SetName& m) {
   Person& p = *find_person(person_of(c));
   const std::string old_name = p.name;
   p.name = n.value();
-  save_person(p, [this, c, rid, id = p.id, old_name](Status s) {
+  // Once stored, the name written is what is answered and told to the other halls (not the
+  // name the hall holds by then, which a rename heard from another hall may have replaced).
+  save_person(p, [this, c, rid, id = p.id, old_name, written = p.name](Status s) {
     Person* now = find_person(id);
     if (!now) return;
     if (!s) {
       now->name = old_name;
       return send_error(c, rid, "store", "the name could not be stored; try again");
     }
-    outbox_.send(c, pr::encode(pr::Welcome{"", now->id, now->name, has_default_name(now->id)}));
-    if (config_.siblings) config_.siblings->renamed(now->id, now->name, config_.shard);
+    outbox_.send(c, pr::encode(pr::Welcome{"", now->id, written, has_default_name(now->id)}));
+    if (config_.siblings) config_.siblings->renamed(now->id, written, config_.shard);
     name_changed(now->id);
   });
 }
