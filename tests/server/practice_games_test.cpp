@@ -285,7 +285,8 @@ TEST_F(PracticeGames, APersonsNextPracticeGameWaitsForTheOneBeingCheckedBusy) {
 
 TEST_F(PracticeGames, AnAddressHasTwoPracticeGamesBeingCheckedAtOnce) {
   std::vector<ConnId> here;
-  for (int i = 0; i < 3; ++i) here.push_back(person("P" + std::to_string(i), nullptr, "", "10.0.0.7"));
+  for (int i = 0; i < 3; ++i)
+    here.push_back(person("P" + std::to_string(i), nullptr, "", "10.0.0.7"));
   const ConnId elsewhere = person("P4", nullptr, "", "10.0.0.8");
   reads_->hold = true;
   for (int i = 0; i < 2; ++i) send(here[i], resigned_shogi("device-game-000" + std::to_string(i)));
@@ -296,6 +297,26 @@ TEST_F(PracticeGames, AnAddressHasTwoPracticeGamesBeingCheckedAtOnce) {
   reads_->release();
   clock_.run();
   EXPECT_GT(last(elsewhere, "practice_stored")["game_id"].get<int64_t>(), 0);
+}
+
+TEST_F(PracticeGames, EachReplyEchoesItsRequestsRid) {
+  // docs/protocol.md: "the reply or error echoes it": practice_stored, history, record and the
+  // group a sync answers with.
+  ConnId a = person("Aiko");
+  json m = resigned_shogi();
+  m["rid"] = "p1";
+  send(a, m);
+  const json stored = last(a, "practice_stored");
+  EXPECT_EQ(stored["rid"], "p1");
+  send(a, {{"type", "history"}, {"rid", "h1"}});
+  EXPECT_EQ(last(a, "history")["rid"], "h1");
+  send(a, {{"type", "record"}, {"game_id", stored["game_id"]}, {"rid", "r1"}});
+  EXPECT_EQ(last(a, "record")["rid"], "r1");
+  const std::string id = create(a, "shogi");
+  send(a, {{"type", "sync"}, {"group", id}, {"version", 0}, {"rid", "s1"}});
+  EXPECT_EQ(last(a, "group")["rid"], "s1");
+  send(a, {{"type", "history"}});
+  EXPECT_FALSE(last(a, "history").contains("rid")) << "none asked, none given";
 }
 
 }  // namespace

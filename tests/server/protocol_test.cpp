@@ -74,5 +74,12 @@ TEST(ProtocolEncode, ErrorsAndWelcomeAreJsonWithTheirFields) {
   EXPECT_EQ(w["person"]["name"], "\xd8\xa3\xd8\xad\xd9\x85\xd8\xaf");
 }
 
+TEST(ProtocolEncode, AReplyGetsItsRequestsRidWithoutBeingEncodedAgain) {
+  EXPECT_EQ(with_rid(R"({"type":"history","games":[]})", "h\"1"),
+            R"({"rid":"h\"1","type":"history","games":[]})");
+  EXPECT_EQ(with_rid(R"({"type":"x"})", ""), R"({"type":"x"})");
+  EXPECT_EQ(with_rid("{}", "r"), R"({"rid":"r"})");
+}
+
 }  // namespace
 }  // namespace kaisho::server::protocol

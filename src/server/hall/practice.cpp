@@ -140,7 +140,8 @@ void Hall::store_practice_game(ConnId c, const std::string& rid, const std::stri
                   Result<int64_t>& stored = out.front();
                   // Refused: the same game was stored before (its device sent it again).
                   if (stored || stored.error().code == "refused")
-                    return outbox_.send(c, pr::encode_practice_stored(id, stored ? *stored : 0));
+                    return outbox_.send(
+                        c, pr::with_rid(pr::encode_practice_stored(id, stored ? *stored : 0), rid));
                   send_error(c, rid, "store",
                              "the practice game could not be stored; send it again");
                 });

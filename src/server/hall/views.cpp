@@ -173,7 +173,7 @@ void Hall::on_sync(ConnId c, const std::string& rid, const pr::Sync& m) {
   std::vector<pr::MissedEvent> missed;
   for (const auto& e : g->log)
     if (e.version > m.version) missed.push_back(e);
-  outbox_.send(c, pr::encode(view(*g, person_of(c)), &missed));
+  outbox_.send(c, pr::with_rid(pr::encode(view(*g, person_of(c)), &missed), rid));
   if (auto conn = conns_.find(c); conn != conns_.end()) conn->second.holds[g->id] = g->version;
 }
 
@@ -224,7 +224,7 @@ void Hall::on_history(ConnId c, const std::string& rid) {
           meters_->read_failed("history");
           return send_error(c, rid, "store", "your games cannot be listed now; try again");
         }
-        outbox_.send(c, std::move(made.value()));
+        outbox_.send(c, pr::with_rid(std::move(made.value()), rid));
       });
 }
 
@@ -332,7 +332,7 @@ void Hall::on_record(ConnId c, const std::string& rid, const pr::GetRecord& m) {
         // Not made: a member the store did not know of yet (joined as it was read), or a record
         // that cannot be read.
         if (!read.view) return send_error(c, rid, read.view.error());
-        outbox_.send(c, pr::encode(read.view.value()));
+        outbox_.send(c, pr::with_rid(pr::encode(read.view.value()), rid));
       });
 }
 

@@ -254,6 +254,14 @@ std::string encode(const Welcome& m) {
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
+std::string with_rid(std::string reply, const std::string& rid) {
+  if (rid.empty() || reply.size() < 2 || reply.front() != '{') return reply;
+  std::string field = "\"rid\":" + json(rid).dump(-1, ' ', false, json::error_handler_t::replace);
+  if (reply[1] != '}') field += ',';
+  reply.insert(1, field);
+  return reply;
+}
+
 std::string encode_pong(const std::string& rid) {
   json j = {{"type", "pong"}};
   if (!rid.empty()) j["rid"] = rid;

@@ -278,6 +278,10 @@ std::string encode_practice_stored(const std::string& id, int64_t game_id);
 std::string encode(const Welcome& m);
 // {"type":"pong"} (with the ping's rid, if it had one).
 std::string encode_pong(const std::string& rid);
+// `reply` (an encoded JSON object) with the request's `rid` as its first field, when the
+// request had one: the reply to a request echoes it (docs/protocol.md), without the reply
+// being encoded again (a record can be large).
+std::string with_rid(std::string reply, const std::string& rid);
 std::string encode(const ErrorReply& m);
 std::string encode(const GroupView& m, const std::vector<MissedEvent>* missed = nullptr);
 
