@@ -353,6 +353,14 @@ TEST_F(NetStatic, TheSinglePageIsNegotiatedToo) {
   }
 }
 
+TEST_F(NetStatic, FilesOutsideAssetsKeepTheirNamesAndAreRevalidatedOnEveryUse) {
+  // The service worker, the manifest and icons: a new version must be seen at once.
+  for (const char* target : {"/tiny.txt", "/logo.png"}) {
+    SCOPED_TRACE(target);
+    EXPECT_EQ(get(target, "").header("cache-control"), "no-cache");
+  }
+}
+
 TEST_F(NetStatic, FilesWithoutCopiesAreSentPlainAndDoNotVary) {
   for (const char* target : {"/tiny.txt", "/logo.png"}) {
     SCOPED_TRACE(target);

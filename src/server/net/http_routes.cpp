@@ -62,8 +62,9 @@ void reply(HttpAnswer& a, unsigned status, std::string type, std::string body) {
 // A file of the web root. Each file may have a brotli (FILE.br) and a gzip (FILE.gz) copy
 // made at build time (web/scripts/compress.mjs); the request's Accept-Encoding chooses
 // which one is sent (content_encoding.hpp), with the plain file's type. Vite's hashed
-// files under /assets/ never change, so they are cached for a year; pages are revalidated
-// on every load (they name the current hashed files). Paths that name a copy itself
+// files under /assets/ never change, so they are cached for a year; every other file (pages,
+// which name the current hashed files; the service worker; the manifest) is revalidated on
+// every load. Paths that name a copy itself
 // (.br, .gz) are not files of the site: they get 404, never a body with a type that
 // misdescribes it. Every other path without a file extension gets the single page.
 void serve_static(HttpAnswer& a, const std::string& root, const std::string& target,
@@ -97,11 +98,10 @@ void serve_static(HttpAnswer& a, const std::string& root, const std::string& tar
     return not_found();
   if (!path.empty() && is_regular_file(path)) {
     const std::string relative = path.substr(root.size());
-    const char* cache_control = nullptr;
-    if (relative.rfind("/assets/", 0) == 0)
-      cache_control = "public, max-age=31536000, immutable";
-    else if (relative.ends_with(".html"))
-      cache_control = "no-cache";
+    // Everything else (pages, the service worker, the manifest, icons) keeps its name from
+    // one version to the next: revalidated on every use, so that a new version is seen at once.
+    const char* cache_control =
+        relative.rfind("/assets/", 0) == 0 ? "public, max-age=31536000, immutable" : "no-cache";
     if (send_file(path, cache_control)) return;
   }
   // Client-side routes (/g/ID, /rules/shogi, ...) get the single page.
