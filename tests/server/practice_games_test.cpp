@@ -75,6 +75,20 @@ TEST_F(PracticeGames, AGameTheRulesEndedIsKeptWithTheirResult) {
   EXPECT_EQ(g["result"]["reason"], "checkmate");
 }
 
+TEST_F(PracticeGames, AGameOverBeforeItsFirstMoveIsRefused) {
+  // A mated position sent as the start, with no move: not a game played against the CPU.
+  ConnId a = person("Aiko");
+  json m = resigned_shogi();
+  m.erase("resigned");
+  m["start"] = "4k4/4G4/4P4/9/9/9/9/9/4K4 w - 2";
+  m["moves"] = json::array();
+  send(a, m);
+  const json e = last(a, "error");
+  EXPECT_EQ(e["code"], "bad_message");
+  EXPECT_NE(e["message"].get<std::string>().find("already over"), std::string::npos);
+  EXPECT_TRUE(history(a).empty());
+}
+
 TEST_F(PracticeGames, TheLocalRulesPlayedAreTheOnesTheMovesAreCheckedUnder) {
   ConnId a = person("Aiko");
   // With a bishop handicap gote moves first: 3c3d is gote's first move.

@@ -180,6 +180,23 @@ TEST_F(HallStoredData, AGameWhoseRecordIsDamagedOpensItsGroupWithoutIt) {
   EXPECT_NE(logged.find("the group's game cannot be read"), std::string::npos) << logged;
 }
 
+TEST_F(HallStoredData, AGroupRecordNamingAnotherGroupsGameOpensWithoutIt) {
+  ConnId a = person("A");
+  ConnId b = person("B");
+  const std::string good = playing_group(a, b);
+  // The same record under another id: its game_db_id names the good group's game.
+  auto stored = store_->group(good);
+  ASSERT_TRUE(stored.ok());
+  ASSERT_TRUE(store_->put_group({"copy-of-good", stored->data_json}).ok());
+  ::testing::internal::CaptureStderr();
+  send(a, {{"type", "join_group"}, {"group", "copy-of-good"}});
+  const std::string logged = ::testing::internal::GetCapturedStderr();
+  const json g = group(a);
+  EXPECT_EQ(g["id"], "copy-of-good");
+  EXPECT_EQ(g["table"]["status"], "idle") << "the other group's game is not shown";
+  EXPECT_NE(logged.find("it is another group's game"), std::string::npos) << logged;
+}
+
 TEST_F(HallStoredData, AFinishedGameWhoseRecordIsDamagedIsLeftOutOfHistoryAndItsRecordRefused) {
   if (postgres()) GTEST_SKIP() << "damages the SQLite file by hand";
   ConnId a = person("A");

@@ -44,11 +44,15 @@ Status load_game(Store& store, LoadedGroup& out) {
   }
   if (record->start_text.empty()) return ok_status();
   auto data = decode_stored_game(record->data_json, record->game);
-  if (!data || record->game != g.game || !game) {
-    log::error("the group's game cannot be read",
-               {{"group", out.id},
-                {"game", std::to_string(g.game_db_id)},
-                {"error", data ? "it is of another game than the group's" : data.error().message}});
+  // A record naming another group's game is damaged: that game is not this group's to show.
+  const char* wrong = !data                             ? nullptr
+                      : record->group_id != out.id      ? "it is another group's game"
+                      : record->game != g.game || !game ? "it is of another game than the group's"
+                                                        : nullptr;
+  if (!data || wrong) {
+    log::error("the group's game cannot be read", {{"group", out.id},
+                                                   {"game", std::to_string(g.game_db_id)},
+                                                   {"error", data ? wrong : data.error().message}});
     return ok_status();
   }
   std::string text = record->start_text;

@@ -68,6 +68,12 @@ void Hall::on_practice_game(ConnId c, const std::string& rid, const pr::Practice
         }
         rules::GameState& state = *made.value();
         const std::string start_text = state.start_text();
+        // A game that was over before it began was not played (a won position stored as a
+        // "win against level 8").
+        if (state.outcome().over()) {
+          out.row = make_error("bad_message", "'start': the position is already over");
+          return out;
+        }
         for (size_t ply = 0; ply < m.moves.size(); ++ply) {
           if (Status s = state.play(m.moves[ply]); !s) {
             Error e = s.error();
