@@ -77,7 +77,7 @@ async function haproxy(t, backend) {
     try {
       const rows = (await haproxyCommand(socket, 'show stat')).split('\n').map((l) => l.split(','));
       const status = (px, sv) => rows.find((r) => r[0] === px && r[1] === sv)?.[17] ?? '';
-      return ['by_group', 'least_loaded'].every((px) => status(px, 's1').startsWith('UP')
+      return ['by_group', 'spread'].every((px) => status(px, 's1').startsWith('UP')
         && status(px, 's2').startsWith('DOWN') && status(px, 's3').startsWith('DOWN'));
     } catch { return false; }
   }, 20000);
