@@ -26,9 +26,13 @@ function requireEngineModule(): Plugin {
 }
 
 /**
- * Writes dist/sw.js (src/offline/sw.js): the service worker that keeps every built file — the
- * page, its scripts, the engine's worker and module — for the site to open with no network.
- * Its version is a hash of those files, so a new build replaces the old cache.
+ * Writes dist/sw.js (src/offline/sw.js): the service worker that keeps the built client for the
+ * site to open with no network. Two lists: the shell the front page loads anyway (index.html,
+ * what it references — its script and style sheet — and the small files at the root: icons in
+ * SVG, the manifests), cached when the worker installs; and every other built file, cached when
+ * first used (the engine's worker and module among them, also listed on their own: the page
+ * asks for them once it has been idle a while). Its version is a hash of all the files, so a
+ * new build replaces the old cache.
  */
 function serviceWorker(): Plugin {
   let outDir = "";
@@ -59,11 +63,24 @@ function serviceWorker(): Plugin {
       const urls = files.map((f) => "/" + relative(outDir, f).split(sep).join("/"));
       const hash = createHash("sha256");
       files.forEach((f, i) => hash.update(urls[i]!).update(readFileSync(f)));
+      const page = readFileSync(join(outDir, "index.html"), "utf8");
+      const referenced = new Set([...page.matchAll(/(?:src|href)="(\/[^"]+)"/g)].map((m) => m[1]));
+      const shell = urls.filter(
+        (u) =>
+          u === "/index.html" ||
+          (referenced.has(u) && !u.endsWith(".png")) ||
+          /^\/[^/]+\.(svg|webmanifest)$/.test(u),
+      );
+      const later = urls.filter((u) => !shell.includes(u));
+      const engine = later.filter((u) => /^\/assets\/(worker-[^/]*\.js|[^/]*\.wasm)$/.test(u));
+      if (engine.length !== 2) throw new Error(`the engine files are not two: ${engine.join(" ")}`);
       const source = readFileSync(fileURLToPath(new URL("src/offline/sw.js", import.meta.url)));
       writeFileSync(
         join(outDir, "sw.js"),
         `self.KAISHO_VERSION = ${JSON.stringify(hash.digest("hex").slice(0, 16))};\n` +
-          `self.KAISHO_PRECACHE = ${JSON.stringify(urls)};\n${source}`,
+          `self.KAISHO_PRECACHE = ${JSON.stringify(shell)};\n` +
+          `self.KAISHO_LATER = ${JSON.stringify(later)};\n` +
+          `self.KAISHO_ENGINE = ${JSON.stringify(engine)};\n${source}`,
       );
     },
   };

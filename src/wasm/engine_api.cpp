@@ -219,6 +219,15 @@ const char* kaisho_state(int32_t game) {
   return give(rules::state_report(*s->game, *s->state));
 }
 
+const char* kaisho_in_check(int32_t game) {
+  Session* s = find(game);
+  if (!s) return nullptr;
+  const auto seats = s->game->seat_names();
+  std::vector<std::string> names;
+  for (int seat : s->state->seats_in_check()) names.push_back(seats[static_cast<size_t>(seat)]);
+  return give(text::join(names, ","));
+}
+
 const char* kaisho_think(int32_t game, const char* limits) {
   Session* s = find(game);
   if (!s) return nullptr;

@@ -76,6 +76,12 @@ KAISHO_EXPORT(kaisho_play) int32_t kaisho_play(int32_t game, const char* move);
  * newline. */
 KAISHO_EXPORT(kaisho_state) const char* kaisho_state(int32_t game);
 
+/* The seats in check in the position now, as the server's group state has them (`in_check`,
+ * rules::GameState::seats_in_check): their names in seat order separated by commas, "" when
+ * none. A mated seat is still in check at the end of the game; games without check (hasami,
+ * musashi) always give "". */
+KAISHO_EXPORT(kaisho_in_check) const char* kaisho_in_check(int32_t game);
+
 /* The CPU chooses a move for the seat to move, exactly as
  * `kaisho think GAME --position ... --level L --nodes N ...` does (a fresh engine each time,
  * so the answer depends only on the game, the limits and the seed). limits: KEY=VALUE

@@ -9,6 +9,7 @@
 //   const game = engine.newGame('shogi', { move_limit: 150 }, 'startpos moves 7g7f');
 //   game.legalMoves();                        // ['1c1d', '1g1f', ...]
 //   game.play('3c3d');                        // throws a KaishoError on an illegal move
+//   game.inCheck();                           // ['gote'] when gote's king is attacked
 //   game.think({ level: 5, nodes: 20000 });   // { bestmove: '2g2f', lines: [...], ... }
 //   game.notation('japanese');                // ['☗７六歩', '☖３四歩', ...]
 //   game.record('kif', { names: ['Aiko', 'CPU'], reason: 'resignation' });
@@ -180,6 +181,12 @@ export async function loadKaishoEngine(source, { onInfo } = {}) {
         state[key] = line.slice(colon + 2);
       }
       return state;
+    }
+    // The seats in check now, by name in seat order ([] when none), as the server's group
+    // state has them (`in_check`); a mated seat is still in check once the game is over.
+    inCheck() {
+      const text = textResult(api.kaisho_in_check(this.handle));
+      return text ? text.split(",") : [];
     }
     // The CPU's move under limits {level, nodes, depth, time, seed, hash} (engine_api.h):
     // { bestmove (null when the game is over), lines (what `kaisho think` prints), info (the

@@ -429,7 +429,7 @@ describe("practice against the CPU with no network", { skip: skipWithoutServer }
     });
   }
 
-  test("after one visit the site opens with no network, and a practice game is played", async () => {
+  test("after one visit with a practice game the site opens with no network, and a practice game is played", async () => {
     // The site from a server of its own, stopped after the first visit: nothing can come from
     // the network any more, whatever the browser's offline mode covers.
     const site = await serveDist(0, { csp: await serverPolicy() });
@@ -440,14 +440,28 @@ describe("practice against the CPU with no network", { skip: skipWithoutServer }
     page.on("pageerror", (e) => console.error(`[page error] ${e.message}`));
     await page.goto(url + "/");
     await page.locator(".game-card").first().waitFor();
-    // The service worker has kept the built client and the engine.
-    const cached = await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
+    const cachedNow = () =>
+      page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+        const keys = await caches.keys();
+        const cache = await caches.open(keys.find((k) => k.startsWith("kaisho-")));
+        return (await cache.keys()).map((r) => new URL(r.url).pathname);
+      });
+    // The service worker has kept the built client, not the engine (the front page does not
+    // need it: docs/performance.md)...
+    let cached = await cachedNow();
+    assert.ok(cached.includes("/index.html"), cached.join(" "));
+    assert.ok(!cached.some((p) => p.endsWith(".wasm")), "the engine is not fetched yet");
+    // ...which it keeps once a practice game has used it.
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller);
+    await page.goto(url + "/#/practice/hasami");
+    await startPracticeHere(page, "hasami");
+    await page.waitForFunction(async () => {
       const keys = await caches.keys();
       const cache = await caches.open(keys.find((k) => k.startsWith("kaisho-")));
-      return (await cache.keys()).map((r) => new URL(r.url).pathname);
+      return (await cache.keys()).some((r) => r.url.endsWith(".wasm"));
     });
-    assert.ok(cached.includes("/index.html"), cached.join(" "));
+    cached = await cachedNow();
     assert.ok(
       cached.some((p) => p.endsWith(".wasm")),
       "the engine is kept",

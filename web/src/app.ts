@@ -6,16 +6,17 @@
 // Nothing here handles a message or decides a route.
 
 import { type I18n as I18nT, I18n, type Lang, dirOf, pickLanguage } from "./i18n";
-import type { GroupState } from "./net/protocol";
+import { GAME_IDS, type GroupState } from "./net/protocol";
 import { clampIndex } from "./history/replay";
 import type { PageContext } from "./pages/context";
+import { type KeptPractice, isOffline } from "./pages/offline";
 import { workerEngine, workerEngineUse } from "./engine/client";
 import { Referee, refereedMove } from "./engine/referee";
 import { AnalysisController } from "./analysis/controller";
 import { demoTable } from "./pages/demo";
 import type { Route } from "./router";
 import { Routing } from "./session/routing";
-import { LocalSession } from "./session/localSession";
+import { LocalSession, readPractice } from "./session/localSession";
 import { PracticeRecords } from "./session/practiceAnalysis";
 import { ServerSession } from "./session/serverSession";
 import {
@@ -44,9 +45,17 @@ declare global {
       readonly engineInStep: boolean;
       /** The page's engine worker: its clients open, and whether it runs (engine/client.ts). */
       readonly engine: { users: number; running: boolean };
+      /** Whether the engine is in the service worker's cache (null: unknown). */
+      readonly engineKept: boolean | null;
     };
   }
 }
+
+/** The web app manifest of each language (public/): name, description, `lang` and `dir`. */
+export const MANIFESTS: Record<Lang, string> = {
+  ar: "/manifest.webmanifest",
+  en: "/manifest.en.webmanifest",
+};
 
 export class App {
   readonly store = new Store();
@@ -68,6 +77,13 @@ export class App {
   readonly actions: Actions;
   i18n: I18nT;
   private onRender: () => void = () => {};
+  /**
+   * Whether the engine is in the service worker's cache (null: unknown), for the offline pages
+   * (pages/offline.ts). Kept out of the store: a change re-renders only a page that shows it (an
+   * offline one), never a board in play, which the first use of the engine would otherwise
+   * redraw under the player's finger.
+   */
+  private engineKept: boolean | null = null;
 
   constructor(private readonly win: Window) {
     const lang = pickLanguage(
@@ -108,6 +124,13 @@ export class App {
       later: (fn) => win.requestAnimationFrame(() => win.setTimeout(fn, 0)),
     });
     this.store.subscribe(() => this.followTable());
+    // The practice table shows the person's name once the server has greeted the page.
+    let person = this.store.state.person;
+    this.store.subscribe((s) => {
+      if (s.person === person) return;
+      person = s.person;
+      this.practice.personChanged();
+    });
     this.practiceRecords = new PracticeRecords({
       store: this.store,
       storage: this.storage,
@@ -149,6 +172,9 @@ export class App {
       get engine() {
         return workerEngineUse();
       },
+      get engineKept() {
+        return self.engineKept;
+      },
     };
   }
 
@@ -159,6 +185,13 @@ export class App {
   /** Where announcements go (main.ts owns the live region). */
   setAnnouncer(fn: (text: string) => void): void {
     this.news.setSpeaker(fn);
+  }
+
+  /** The service worker says whether the engine is on the device (main.ts). */
+  setEngineKept(kept: boolean | null): void {
+    if (kept === this.engineKept) return;
+    this.engineKept = kept;
+    if (isOffline(this.store.state)) this.onRender();
   }
 
   /** Render on every state change and route change. */
@@ -176,6 +209,8 @@ export class App {
       referee: this.referee,
       navigate: (r, replace) => this.routing.navigate(r, replace),
       lastGroupId: () => this.storage.get(KEYS.lastGroup),
+      keptPractice: () => keptPractice(this.storage),
+      engineKept: () => this.engineKept,
     };
   }
 
@@ -251,7 +286,7 @@ export class App {
       leave: () => this.table().leave(),
       removeMember: (person) => this.table().removeMember(person),
       createGroup: (game, mode) => server.createGroup(game, mode),
-      setName: (name) => server.setName(name),
+      setName: (name, field) => server.setName(name, field),
       requestHistory: () => server.requestHistory(),
       requestRecord: (id, force) => server.requestRecord(id, force),
       reconnectNow: () => server.reconnectNow(),
@@ -268,6 +303,9 @@ export class App {
     const d = this.win.document.documentElement;
     d.lang = this.i18n.lang;
     d.dir = dirOf(this.i18n.lang);
+    // The app installed from this page has its name and description in the page's language.
+    const manifest = this.win.document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+    if (manifest) manifest.href = MANIFESTS[this.i18n.lang];
     this.news.updateTitle();
   }
 
@@ -295,4 +333,15 @@ export class App {
     },
     dismissNotice: () => this.store.update({ notice: null }),
   };
+}
+
+/** The practice games kept on the device, one per game at most (a game played or finished). */
+function keptPractice(storage: KeyValue): KeptPractice[] {
+  const out: KeptPractice[] = [];
+  for (const game of GAME_IDS) {
+    const p = readPractice(storage, game);
+    if (!p || p.status === "idle" || p.number < 1) continue;
+    out.push({ game, number: p.number, status: p.status, moves: p.moves.length });
+  }
+  return out;
 }

@@ -15,6 +15,7 @@ import { renderDemo } from "./pages/demo";
 import { renderPractice, renderPracticeRecord } from "./pages/practice";
 import { tickClocks } from "./pages/game";
 import { h } from "./ui/dom";
+import { engineOnDevice, keepEngineLater, onEngineKept } from "./offline/keepEngine";
 
 const app = new App(window);
 const root = document.getElementById("app")!;
@@ -115,9 +116,13 @@ function render(): void {
   document.body.dataset["page"] = ctx.route.page;
   const atTable = ctx.route.page === "group" || ctx.route.page === "practice";
   document.body.dataset["table"] = atTable ? status : "";
-  // The header is kept while its name field is being typed in.
+  // The header is kept while its name field is being typed in (unless the name was refused:
+  // the header says why).
   const oldHeader = root.querySelector("header.site-header");
-  const keepHeader = focus.id === "name-input" && oldHeader !== null;
+  const draft = ctx.store.state.nameDraft;
+  const refusedNow = draft?.field === "name-input" && draft.error !== null;
+  const refusedShown = oldHeader?.querySelector(".name-form[data-refused]") != null;
+  const keepHeader = focus.id === "name-input" && oldHeader !== null && refusedNow === refusedShown;
   const notice = noticeLine(ctx);
   const skip = skipLink(ctx);
   root.replaceChildren(
@@ -167,11 +172,17 @@ app.start();
 render();
 setInterval(() => tickClocks(performance.now()), 250);
 // The site opens, and practice games against the CPU are played, with no network: the service
-// worker keeps the built client and the engine (src/offline/sw.js; only in a build).
+// worker keeps the built client, and the engine once it is first used or the page has been idle
+// a while (src/offline/sw.js, offline/keepEngine.ts; only in a build).
 if (import.meta.env.PROD && "serviceWorker" in navigator) {
+  const engineKept = () => void engineOnDevice().then((kept) => app.setEngineKept(kept));
+  onEngineKept(window, () => engineKept());
   window.addEventListener("load", () => {
     navigator.serviceWorker.register("/sw.js").catch(() => {});
+    keepEngineLater(window);
   });
+  engineKept();
+  app.routing.onChange(() => engineKept());
 }
 // Notices fade after their time (errors stay longer than confirmations).
 setInterval(() => {

@@ -77,6 +77,7 @@ const snapshot = {
   position: "startpos",
   toMove: "sente",
   out: [],
+  inCheck: [],
   result: null,
   reason: null,
   legalMoves: [],

@@ -278,17 +278,32 @@ describe("what the CPU did while the player was away", () => {
     expect(cpuMovesWhileAway(away(), 3)).toEqual([4]);
     expect(cpuMovesWhileAway(away(), 5)).toEqual([]);
   });
-  it("says how many and the last one, in the chosen notation", () => {
+  it("says how many and the last one, in the chosen notation, and that the seat is theirs again", () => {
     expect(whileAwayText(away(), [2, 4], en, "western")).toBe(
-      `While you were away, the CPU made 2 moves for you; the last: ${LRI}W:2f2e${PDI}.`,
+      `While you were away, the CPU made 2 moves for you; the last: ${LRI}W:2f2e${PDI}. Your seat is yours again.`,
     );
     expect(whileAwayText(away(), [4], en, "usi")).toBe(
-      `While you were away, the CPU made a move for you: ${LRI}2f2e${PDI}.`,
+      `While you were away, the CPU made a move for you: ${LRI}2f2e${PDI}. Your seat is yours again.`,
     );
     expect(whileAwayText(away(), [2, 4], ar, "usi")).toBe(
-      `في غيابك لعب الحاسوب نقلتين عنك؛ آخرهما: ${LRI}2f2e${PDI}.`,
+      `في غيابك لعب الحاسوب نقلتين عنك؛ آخرهما: ${LRI}2f2e${PDI}. عاد مقعدك إليك.`,
     );
     expect(whileAwayText(away(), [], en, "usi")).toBeNull();
+  });
+  it("says it is their turn when it is, and nothing of a seat once the game is over", () => {
+    const mine = away();
+    mine.table.game!.to_move = 0;
+    expect(whileAwayText(mine, [4], en, "usi")).toBe(
+      `While you were away, the CPU made a move for you: ${LRI}2f2e${PDI}. Your seat is yours again, and it is your turn.`,
+    );
+    expect(whileAwayText(mine, [4], ar, "usi")).toBe(
+      `في غيابك لعب الحاسوب نقلة عنك: ${LRI}2f2e${PDI}. عاد مقعدك إليك، والدور دورك.`,
+    );
+    const over = away();
+    over.table.status = "finished";
+    expect(whileAwayText(over, [4], en, "usi")).toBe(
+      `While you were away, the CPU made a move for you: ${LRI}2f2e${PDI}.`,
+    );
   });
   it("keeps the count of moves seen for one game at a time", () => {
     expect(parseSeen(formatSeen(7, 12), 7)).toBe(12);

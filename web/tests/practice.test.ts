@@ -91,7 +91,14 @@ describe("the engine client", () => {
 
 describe("the practice table's state", () => {
   it("reads results as the protocol writes them", () => {
-    const snap = { position: "", toMove: null, out: [], legalMoves: [], reason: "checkmate" };
+    const snap = {
+      position: "",
+      toMove: null,
+      out: [],
+      inCheck: [],
+      legalMoves: [],
+      reason: "checkmate",
+    };
     expect(resultOf("shogi", { ...snap, result: "win gote" })).toEqual({
       kind: "win",
       winner: 1,

@@ -161,6 +161,7 @@ describe("the record of a finished practice game, built by the engine", () => {
         position: final.position,
         toMove: null,
         out: [],
+        inCheck: [],
         result: final.result ?? null,
         reason: final.reason ?? null,
         legalMoves: [],

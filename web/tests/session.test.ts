@@ -334,9 +334,43 @@ describe("the server session: actions", () => {
     t.session.setName("x".repeat(33));
     expect(t.sent()).toHaveLength(before);
     expect(t.store.state.notice?.code).toBe("bad_name");
-    t.session.setName("  Layla ");
-    expect(t.last()).toEqual({ type: "set_name", name: "Layla" });
+    // Refused, it stays in its field with why.
+    expect(t.store.state.nameDraft).toMatchObject({
+      field: "name-input",
+      text: "x".repeat(33),
+      error: { code: "bad_name", params: { reason: "too_long" } },
+    });
+    t.session.setName("  Layla ", "lobby-name-input");
+    expect(t.last()).toEqual({ type: "set_name", name: "Layla", rid: "n1" });
+    // The device keeps the name once the server took it (its answer: a welcome with no token).
+    expect(t.storage.get(KEYS.name)).toBeNull();
+    expect(t.store.state.nameDraft).toMatchObject({ field: "lobby-name-input", text: "Layla" });
+    t.socket().receive({ ...welcome, token: "", person: { id: "p1", name: "Layla" } });
     expect(t.storage.get(KEYS.name)).toBe("Layla");
+    expect(t.store.state.nameDraft).toBeNull();
+    expect(t.store.state.notice?.text).toBe("Name saved");
+  });
+  it("keeps a name the server refuses in the field it was typed in, with why", () => {
+    const t = harness({ page: "settings" });
+    t.socket().receive(welcome);
+    t.session.setName("Guest 1234", "settings-name");
+    const sent = t.last() as { rid: string };
+    t.socket().receive({
+      type: "error",
+      code: "bad_name",
+      rid: sent.rid,
+      message: "",
+      params: { reason: "reserved" },
+    });
+    expect(t.store.state.nameDraft).toEqual({
+      field: "settings-name",
+      text: "Guest 1234",
+      rid: sent.rid,
+      error: { code: "bad_name", params: { reason: "reserved" } },
+    });
+    expect(t.store.state.notice?.code).toBe("bad_name");
+    expect(t.storage.get(KEYS.name)).toBeNull();
+    expect(t.store.state.person?.name).toBe("L");
   });
 });
 
@@ -377,7 +411,9 @@ describe("the server session: tables one cannot be at, and requests that failed"
   it("a record that arrives opens on its final position; one no longer shown is dropped", () => {
     const t = harness({ page: "record", id: 7 });
     t.socket().receive(welcome);
-    expect(t.last()).toMatchObject({ type: "record", game_id: 7 });
+    expect(t.sent()).toContainEqual(expect.objectContaining({ type: "record", game_id: 7 }));
+    // And My games once, for the game's date in the record's title.
+    expect(t.sent().filter((m) => (m as { type: string }).type === "history")).toHaveLength(1);
     const record = {
       type: "record",
       game: "shogi",

@@ -108,8 +108,9 @@ export class AnalysisController {
         // The game's own text for the start, so that step 0 is exactly the replay's board.
         const positions = steps.map((s, k) => (k === 0 ? start : s.position));
         const seats = steps.map((s) => s.seat);
+        const words = steps.slice(1).map((s) => s.words);
         const step = Math.min(1, positions.length - 1);
-        this.setLine({ from, moves: pv, positions, seats, step, status: "ready" });
+        this.setLine({ from, moves: pv, positions, seats, words, step, status: "ready" });
       },
       () => {
         if (token !== this.lineRun) return;

@@ -2,7 +2,7 @@
 // each seat stood (the evaluation graph), which moves lost much (mistakes and blunders), and
 // the move the CPU preferred. Pure: the engine's judgement of each position comes in (run.ts
 // asks for it), so this is tested without the engine.
-import type { GameId } from "../net/protocol";
+import type { GameId, NotationStyle } from "../net/protocol";
 
 /** The engine's judgement of one position, from the view of the seat to move there. */
 export interface PositionJudgement {
@@ -14,6 +14,11 @@ export interface PositionJudgement {
   mate: number;
   /** The line the CPU prefers, its first move the CPU's choice ([] when the game is over). */
   pv: string[];
+  /**
+   * The CPU's choice (pv[0]) in the readable notations, written by the engine as the move list
+   * writes the game's moves (Shogi and Annan: "☗２三飛成", "R-2c+"); absent for the other games.
+   */
+  best?: Partial<Record<NotationStyle, string>>;
 }
 
 /**

@@ -5,7 +5,7 @@
 import { type EngineClient, EngineError } from "../engine/client";
 import type { EngineSnapshot } from "../engine/protocol";
 import { replayGroup } from "../history/replay";
-import type { GameRecord, GroupState } from "../net/protocol";
+import type { GameId, GameRecord, GroupState, NotationStyle } from "../net/protocol";
 import { SEAT_NAMES } from "../pages/seatNames";
 import type { AnalysedGame } from "./run";
 import type { LineState } from "./state";
@@ -14,7 +14,12 @@ import type { LineState } from "./state";
 export interface LineStep {
   position: string;
   seat: number;
+  /** The move that led here in the readable notations (Shogi, Annan), as the move list has them. */
+  words?: Partial<Record<NotationStyle, string>>;
 }
+
+/** The games whose moves the engine writes in readable notations (engine_api.h kaisho_notation). */
+export const WRITTEN_GAMES: readonly GameId[] = ["shogi", "annan"];
 
 /**
  * The steps along `line` from position `from` of the game (after `from` of its moves): [the
@@ -48,6 +53,19 @@ export async function linePositions(
         throw e;
       }
       out.push({ position: next.position, seat: seatOf(next.toMove) });
+    }
+    // The line's moves as the move list writes the game's: the game's moves and the line's
+    // written by the engine, the line's being the last.
+    if (WRITTEN_GAMES.includes(g.game) && out.length > 1) {
+      for (const style of ["japanese", "western"] as const) {
+        const list = await engine.notation(handle, style);
+        const first = list.length - (out.length - 1);
+        if (first !== before.length) continue;
+        for (let k = 1; k < out.length; k++) {
+          const words = list[first + k - 1];
+          if (words) out[k]!.words = { ...out[k]!.words, [style]: words };
+        }
+      }
     }
   } finally {
     await engine.deleteGame(handle).catch(() => {});

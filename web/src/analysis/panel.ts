@@ -9,8 +9,9 @@ import type { GameRecord } from "../net/protocol";
 import type { PageContext } from "../pages/context";
 import { seatNameFor } from "../pages/seatNames";
 import { h, ltr } from "../ui/dom";
-import { moveLabel } from "../ui/moveText";
-import { type MoveJudgement, expectedResult, graphLines } from "./judge";
+import type { MoveStyle } from "../state/prefs";
+import { hasNotation, moveLabel } from "../ui/moveText";
+import { type MoveJudgement, type PositionJudgement, expectedResult, graphLines } from "./judge";
 import { graphView } from "./graphView";
 import { type AnalysisState, type LineState, lineAt } from "./state";
 
@@ -154,11 +155,15 @@ function here(
   const style = ctx.store.state.prefs.moveStyle;
   const best = p.pv[0]!;
   const played = r.moves[index];
-  // The move text has a readable notation only where the server wrote one: the move played.
+  // In the move list's notation: the move played as the record writes it, the CPU's other
+  // choice as the engine wrote it (run.ts); move text where there is no notation.
   const prefers =
     best === played
       ? withMove((move) => i18n.t("analysis.prefersPlayed", { move }), moveLabel(r, index, style))
-      : withMove((move) => i18n.t("analysis.prefers", { move }), best);
+      : withMove(
+          (move) => i18n.t("analysis.prefers", { move }),
+          bestLabel(p, style, hasNotation(r)),
+        );
   const m = moves.get(index);
   const verdict =
     m?.mark && m.after !== null
@@ -198,7 +203,7 @@ function here(
 function lineControls(ctx: PageContext, line: LineState): HTMLElement {
   const { i18n, actions } = ctx;
   const last = line.positions.length - 1;
-  const status = lineStatus(i18n, line);
+  const status = lineStatus(i18n, line, ctx.store.state.prefs.moveStyle);
   const step = (id: string, label: string, to: number, disabled: boolean, back: boolean) =>
     h(
       "button",
@@ -245,16 +250,36 @@ function lineControls(ctx: PageContext, line: LineState): HTMLElement {
   ]);
 }
 
-/** Where the line shown is: "The CPU's line, move 2 of 6: 8c8d". */
-export function lineStatus(i18n: I18n, line: LineState): (string | HTMLElement)[] {
+/** Where the line shown is: "The CPU's line, move 2 of 6: ☖８四歩" (in the move list's notation). */
+export function lineStatus(
+  i18n: I18n,
+  line: LineState,
+  style: MoveStyle,
+): (string | HTMLElement)[] {
   if (line.status === "loading") return [i18n.t("analysis.line.loading")];
   if (line.status === "error") return [i18n.t("analysis.line.error")];
   if (line.step === 0) return [i18n.t("analysis.line.start")];
   return withMove(
     (move) =>
       i18n.t("analysis.line.step", { k: line.step, total: line.positions.length - 1, move }),
-    line.moves[line.step - 1] ?? "",
+    lineMoveLabel(line, line.step - 1, style),
   );
+}
+
+/** Move `k` of the CPU's line in the chosen notation (the engine's words), else its move text. */
+export function lineMoveLabel(line: LineState, k: number, style: MoveStyle): string {
+  const text = line.moves[k] ?? "";
+  return (style === "usi" ? undefined : line.words?.[k]?.[style]) ?? text;
+}
+
+/**
+ * The CPU's choice in a position as the move list writes moves: in the chosen notation when the
+ * record has notations (and the engine wrote it), else its move text.
+ */
+export function bestLabel(p: PositionJudgement, style: MoveStyle, written: boolean): string {
+  const text = p.pv[0] ?? "";
+  if (style === "usi" || !written) return text;
+  return p.best?.[style] ?? text;
 }
 
 /**

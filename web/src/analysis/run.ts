@@ -2,11 +2,38 @@
 // of each, under a node limit so that it takes the same work on any device) and hands each
 // judgement on as it comes, so the page can show progress and the graph growing; stoppable
 // between positions.
-import type { EngineClient } from "../engine/client";
+import { type EngineClient, EngineError } from "../engine/client";
 import type { EvaluateLimits } from "../engine/protocol";
-import type { GameId } from "../net/protocol";
+import type { GameId, NotationStyle } from "../net/protocol";
 import { SEAT_NAMES } from "../pages/seatNames";
 import type { PositionJudgement } from "./judge";
+import { WRITTEN_GAMES } from "./line";
+
+/**
+ * The CPU's move as the move list writes moves: played on the game at the position (`handle`,
+ * which is changed), then the game's moves written in each notation, the last being it (the
+ * Japanese one says 同 from the move before). null for games with no notation, or a refusal.
+ */
+async function bestInWords(
+  engine: EngineClient,
+  handle: number,
+  game: GameId,
+  move: string,
+): Promise<Partial<Record<NotationStyle, string>> | null> {
+  if (!WRITTEN_GAMES.includes(game)) return null;
+  try {
+    await engine.play(handle, move);
+    const out: Partial<Record<NotationStyle, string>> = {};
+    for (const style of ["japanese", "western"] as const) {
+      const last = (await engine.notation(handle, style)).at(-1);
+      if (last) out[style] = last;
+    }
+    return out;
+  } catch (e) {
+    if (e instanceof EngineError && e.code !== "") return null;
+    throw e;
+  }
+}
 
 /** The search of each position: enough to see a tactic, a few seconds for a whole game. */
 export const ANALYSIS_LIMITS: EvaluateLimits = { nodes: 60_000 };
@@ -47,10 +74,19 @@ export async function analyseGame(
         continue;
       }
       const e = await engine.evaluate(handle, limits);
-      judged(
-        i,
-        e ? { seat: seats.indexOf(snapshot.toMove), score: e.score, mate: e.mate, pv: e.pv } : null,
-      );
+      if (!e) {
+        judged(i, null);
+        continue;
+      }
+      const p: PositionJudgement = {
+        seat: seats.indexOf(snapshot.toMove),
+        score: e.score,
+        mate: e.mate,
+        pv: e.pv,
+      };
+      const best = e.pv[0] ? await bestInWords(engine, handle, g.game, e.pv[0]) : null;
+      if (best) p.best = best;
+      judged(i, p);
     } finally {
       await engine.deleteGame(handle);
     }

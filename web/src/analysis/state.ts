@@ -2,6 +2,7 @@
 // draws it on every render and nothing is lost between renders: the judgement of each position
 // as it arrives, how far it went, and the CPU's line being shown ("show me"). One analysis at a
 // time, of the record it names; opening another record drops it (app.ts).
+import type { NotationStyle } from "../net/protocol";
 import type { PositionJudgement } from "./judge";
 
 export type AnalysisStatus = "running" | "stopped" | "done" | "error";
@@ -35,6 +36,11 @@ export interface LineState {
   positions: string[];
   /** The seat to move at each of those positions (-1 where the game is over). */
   seats: number[];
+  /**
+   * The line's moves played, in the readable notations (Shogi, Annan): words[k] led to
+   * positions[k + 1]; absent where the engine wrote none.
+   */
+  words?: (Partial<Record<NotationStyle, string>> | undefined)[];
   /** The step shown: 0..positions.length - 1. */
   step: number;
   status: "loading" | "ready" | "error";

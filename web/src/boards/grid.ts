@@ -43,6 +43,9 @@ const LABEL = 34;
 const HAND = 150;
 /** The hands at the left and right of a four-player board: narrow, so the squares stay big. */
 const SIDE_HAND = 104;
+/** From one piece in hand to the next: a horizontal strip (seven kinds fit its 900 units). */
+const HAND_STEP = 112;
+const SIDE_HAND_STEP = 104;
 
 export class GridRenderer implements BoardRenderer {
   constructor(private readonly spec: GridBoardSpec) {}
@@ -262,15 +265,18 @@ export class GridRenderer implements BoardRenderer {
     // Label: seat (+ name). Kept short; full names are in the player list beside the board.
     const label = s.seatLabels[seat] ?? "";
     if (horizontal) {
-      // Written in the page's direction from the strip's starting edge (Arabic: the right).
+      // Written in the page's direction from the strip's starting edge (Arabic: the right);
+      // on a four-player board, in the strip's middle: its zoomed board (a phone) is scrolled
+      // to the middle, where a label from an edge would be cut off mid-word.
       const rtl = s.i18n.dir === "rtl";
+      const middle = s.seatCount === 4;
       g.appendChild(
         svgEl(
           "text",
           {
-            x: rtl ? x + w - 18 : x + 18,
+            x: middle ? x + w / 2 : rtl ? x + w - 18 : x + 18,
             y: y + 30,
-            "text-anchor": "start",
+            "text-anchor": middle ? "middle" : "start",
             class: "hand-label",
             direction: rtl ? "rtl" : "ltr",
           },
@@ -346,8 +352,12 @@ export class GridRenderer implements BoardRenderer {
         ]),
       );
     }
+    // Each piece in hand is a target as large as a square or more (44 px on a phone: a
+    // horizontal strip's 110 units are 45 px at the 41 px squares of a 390 px screen, and a
+    // Yonin side strip's 100 units 47 px on its zoomed board), wider than the piece drawn.
+    const step = horizontal ? HAND_STEP : SIDE_HAND_STEP;
+    const hit = horizontal ? { w: 110, h: 110 } : { w: 100, h: 104 };
     pieces.forEach((hp, i) => {
-      const step = 92;
       const px = horizontal ? x + 60 + i * step : x + w / 2;
       const py = horizontal ? y + h / 2 + 12 : y + 130 + i * step;
       const sel = ctx.selection;
@@ -366,6 +376,16 @@ export class GridRenderer implements BoardRenderer {
           n: hp.count,
         }),
       });
+      hg.appendChild(
+        svgEl("rect", {
+          x: -hit.w / 2,
+          y: -hit.h / 2,
+          width: hit.w,
+          height: hit.h,
+          fill: "transparent",
+          class: "hand-hit",
+        }),
+      );
       hg.appendChild(
         svgEl("rect", { x: -44, y: -46, width: 88, height: 92, rx: 8, class: "hand-slot" }),
       );

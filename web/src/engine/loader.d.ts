@@ -39,6 +39,11 @@ declare module "@kaisho/engine-loader" {
     legalMoves(): string[];
     play(move: string): void;
     state(): KaishoState;
+    /**
+     * The seats in check now, by name in seat order ([] when none), as the server's `in_check`;
+     * a mated seat is still in check once the game is over.
+     */
+    inCheck(): string[];
     think(limits: KaishoPairs, onInfo?: (line: string) => void): KaishoThink;
     /** A full-strength search's judgement (its last info line), null once the game is over. */
     evaluate(

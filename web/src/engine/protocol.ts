@@ -11,6 +11,8 @@ export interface EngineSnapshot {
   toMove: string | null;
   /** Seats knocked out (four-player games), by name. */
   out: string[];
+  /** Seats in check, by name (the server's `in_check`; a mated seat stays in check at the end). */
+  inCheck: string[];
   /** "win SEAT", "draw" or "places SEAT=N,..." once the game has ended, else null. */
   result: string | null;
   /** Why it ended ("checkmate", "move_limit"...), else null. */
@@ -149,6 +151,7 @@ export function snapshotOf(g: KaishoGame): EngineSnapshot {
     position: s.position,
     toMove: over ? null : (s.toMove ?? null),
     out: s.out ? s.out.split(",").filter(Boolean) : [],
+    inCheck: g.inCheck(),
     result: s.result ?? null,
     reason: s.reason ?? null,
     legalMoves: over ? [] : g.legalMoves(),

@@ -1,6 +1,7 @@
 // Formatting of the rows of "My games" (history): date, duration, players, result.
 import type { I18n, Lang } from "../i18n";
-import type { GameId, GameResult } from "../net/protocol";
+import type { GameId, GameResult, PlayerRef } from "../net/protocol";
+import { recordPlayerName } from "../ui/names";
 import { seatNameFor } from "../pages/seatNames";
 
 /** 2001-01-01: earlier values are not wall-clock times (e.g. a monotonic clock). */
@@ -113,4 +114,37 @@ export function ratingChange(
   const before = Math.round(c.before);
   const after = Math.round(c.after);
   return { before, after, delta: after - before };
+}
+
+/** Names as a list in the reader's language: "A, B and C" / "A وB وC". */
+export function nameList(names: string[], lang: Lang): string {
+  return new Intl.ListFormat(lang, { style: "long", type: "conjunction" }).format(names);
+}
+
+/**
+ * A stored game's title on its record page, by who played it and when (not by its id, which
+ * counts every game of the site): "Shogi against CPU level 3 · 5 Dec 2026, 8:31 PM" for one of
+ * the viewer's games, "Shogi: Layla against Sam" for another's; the date when it is known (from
+ * My games), isolated as a whole.
+ */
+export function recordTitle(
+  r: { game: GameId; players: string[]; seats?: PlayerRef[] },
+  yourSeat: number | null,
+  endedMs: number | null,
+  i18n: I18n,
+): string {
+  const game = i18n.t(`game.${r.game}`);
+  const names = r.players.map((name, seat) => recordPlayerName(r.seats?.[seat], name, i18n));
+  const iso = (t: string) => `\u2068${t}\u2069`;
+  const title =
+    yourSeat !== null && names.length > 1
+      ? i18n.t("record.title.against", {
+          game,
+          opponents: nameList(names.filter((_, seat) => seat !== yourSeat).map(iso), i18n.lang),
+        })
+      : names.length === 2
+        ? i18n.t("record.title.between", { game, a: iso(names[0]!), b: iso(names[1]!) })
+        : i18n.t("record.title.players", { game, players: nameList(names.map(iso), i18n.lang) });
+  const date = endedMs !== null ? formatDate(endedMs, i18n.lang) : null;
+  return date ? i18n.t("record.title.dated", { title, date: iso(date) }) : title;
 }

@@ -103,7 +103,8 @@ export const en = {
   "play.out": "out",
   "play.flipped": "flipped king",
   "play.away": "{name} is away",
-  "play.cpuPlaying": "The CPU is playing for {name}",
+  "play.cpuPlaying":
+    "The CPU is playing for {name} while they are away; they take their seat back as soon as they return to the table.",
   "play.cpuFor": "CPU plays for them",
   "play.seconds": {
     zero: "{n} seconds",
@@ -270,7 +271,6 @@ export const en = {
   "history.outcome.draw": "Draw",
   "history.rating": "Rating {before} → {after}",
 
-  "record.title": "{game} · game {id}",
   "record.back": "All my games",
   "record.loading": "Loading the game…",
   "record.notFound": "This game was not found.",
@@ -597,4 +597,39 @@ export const en = {
   "err.not_finished": "Only a finished practice game can be kept in My games.",
   "err.rate_limited.practice":
     "Many practice games were sent just now; the rest will be sent in a little while.",
+
+  "name.guestUnknown": "Guest",
+  "play.cpuPlaying.you":
+    "The CPU is playing for you while you are away. Your seat is yours again as soon as you are back at the table.",
+  "play.cpuPlaying.left":
+    "{name} left the table: the CPU plays their seat to the end of this game.",
+  "play.offlineSeat":
+    "You are offline. If you stay away, the CPU plays your seat at a person's pace; as soon as this page is back online, the seat is yours again.",
+  "away.back": "Your seat is yours again.",
+  "away.back.yourTurn": "Your seat is yours again, and it is your turn.",
+  "team.name": "{a} and {b}",
+  "team.yours": "your team",
+  "team.partner": "partner: {seat}",
+  "offline.title": "No connection",
+  "offline.history":
+    "My games are kept by the server, so this list needs the network. This device is offline: the list comes as soon as it is back online.",
+  "offline.group":
+    "Joining a table needs the network. This device is offline: it joins the table as soon as it is back online.",
+  "offline.record":
+    "This game's record is kept by the server, so it needs the network. This device is offline: the game comes as soon as it is back online.",
+  "offline.meanwhile": "Meanwhile, with no network",
+  "offline.practice": "Practice {game} against the CPU",
+  "offline.noEngine":
+    "Practice against the CPU with no network needs the CPU kept on this device, which happens once it has been used online (a practice game, an analysis) or the site has been open a little while.",
+  "offline.kept": "Practice games kept on this device",
+  "offline.kept.playing": "Go on with {game}, game {n} ({moves})",
+  "offline.kept.finished": "Replay and analyse {game}, game {n}",
+  "offline.outbox": {
+    one: "{n} finished practice game waits on this device to go to My games.",
+    other: "{n} finished practice games wait on this device to go to My games.",
+  },
+  "record.title.against": "{game} against {opponents}",
+  "record.title.between": "{game}: {a} against {b}",
+  "record.title.players": "{game}: {players}",
+  "record.title.dated": "{title} · {date}",
 } as const;

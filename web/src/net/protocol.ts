@@ -305,8 +305,10 @@ export const msg = {
     if (name) m.name = name;
     return m;
   },
-  setName(name: string): ClientMessage {
-    return { type: "set_name", name: name.trim() };
+  setName(name: string, rid?: string): ClientMessage {
+    return rid
+      ? { type: "set_name", name: name.trim(), rid }
+      : { type: "set_name", name: name.trim() };
   },
   createGroup(game: GameId, rid?: string): ClientMessage {
     return rid ? { type: "create_group", game, rid } : { type: "create_group", game };

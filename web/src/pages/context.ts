@@ -5,6 +5,7 @@ import type { Route } from "../router";
 import type { Referee } from "../engine/referee";
 import type { Actions } from "../session/session";
 import type { Store } from "../state/store";
+import type { KeptPractice } from "./offline";
 
 export interface PageContext {
   store: Store;
@@ -16,4 +17,8 @@ export interface PageContext {
   navigate(r: Route, replace?: boolean): void;
   /** The group this device was last at (to offer a way back to it). */
   lastGroupId(): string | null;
+  /** The practice games this device keeps (to offer them when the server cannot be reached). */
+  keptPractice(): KeptPractice[];
+  /** Whether the engine is on this device for practice with no network (null: unknown). */
+  engineKept(): boolean | null;
 }

@@ -4,6 +4,8 @@
 // resignation (Yonin: leaving the table); the move list in the chosen notation.
 import type { PageContext } from "./context";
 import { link } from "./layout";
+import { cpuPlayingNotes } from "./cpuPlaying";
+import { partnerNote } from "./teams";
 import { makeRenderer } from "../boards";
 import { seatName } from "../boards/common";
 import { type MoveIndex, indexMoves, parseMove } from "../boards/moves";
@@ -98,6 +100,7 @@ export function renderGamePanel(
         statusText(ctx, g, acting, !!pending),
       ]),
       standInNotes(ctx, g),
+      cpuPlayingNotes(ctx, g),
       awayNote(ctx, g),
       zoomable ? zoomToggle(ctx, zoomed) : null,
       h("div", { class: "table-layout" }, [
@@ -291,6 +294,7 @@ function playersBox(
             isolate(seatPlayerName(g, s, i18n), "player-name"),
             ratingEl(ctx, s),
             you ? h("small", {}, [` (${i18n.t("group.you")})`]) : null,
+            partnerNote(ctx, g, s.seat),
             s.kind === "person" && s.left
               ? h("small", { class: "away left" }, [" · ", i18n.t("group.seat.left")])
               : s.kind === "person" && s.away
@@ -305,13 +309,6 @@ function playersBox(
         );
       }),
     ),
-    ...g.table.seats
-      .filter((s) => s.kind === "person" && s.cpu_playing && g.table.status === "playing")
-      .map((s) =>
-        h("p", { class: "hint away-note" }, [
-          i18n.t("play.cpuPlaying", { name: "\u2068" + seatPlayerName(g, s, i18n) + "\u2069" }),
-        ]),
-      ),
   ]);
 }
 

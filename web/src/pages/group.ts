@@ -13,7 +13,8 @@ import {
   type OptionValue,
 } from "../net/protocol";
 import { inviteLink } from "../router";
-import { playsNextGame } from "../state/table";
+import { pairsOf, playsNextGame } from "../state/table";
+import { partnerNote, teamName } from "./teams";
 import { confirmBox } from "../ui/confirm";
 import { h, isolate } from "../ui/dom";
 import { selectField } from "../ui/fields";
@@ -21,6 +22,7 @@ import { seatName } from "../boards/common";
 import { memberName, seatPlayerName } from "../ui/names";
 import { ratingEl, renderGamePanel } from "./game";
 import { link, nameForm } from "./layout";
+import { isOffline, offlineBox } from "./offline";
 
 // The lobby's "Leave the table" during one's own game asks first (what leaving costs).
 let confirmingLeave = false;
@@ -33,7 +35,9 @@ export function renderGroup(root: HTMLElement, ctx: PageContext, id: string): vo
     return;
   }
   if (!g || g.id !== id) {
-    root.append(h("p", { class: "loading", role: "status" }, [ctx.i18n.t("group.loading")]));
+    // An invite link with no network: it cannot be joined now; say so, and offer practice.
+    if (isOffline(ctx.store.state)) root.append(offlineBox(ctx, "group"));
+    else root.append(h("p", { class: "loading", role: "status" }, [ctx.i18n.t("group.loading")]));
     return;
   }
   const playing = g.table.status !== "idle";
@@ -123,16 +127,44 @@ function missingGroup(ctx: PageContext, code: string): HTMLElement {
 function startBox(ctx: PageContext, g: GroupState): HTMLElement {
   const { i18n } = ctx;
   const mine = g.table.your_seats;
-  const line = g.table.seats.map((s) =>
-    h("li", { class: mine.includes(s.seat) ? "you" : undefined }, [
+  const seatItem = (s: GroupState["table"]["seats"][number]) =>
+    h("li", { class: mine.includes(s.seat) ? "you" : undefined, "data-seat": s.seat }, [
       h("span", { class: `seat-chip seat-${s.seat}` }, [seatName(g, s.seat, i18n)]),
       " ",
       isolate(mine.includes(s.seat) ? i18n.t("group.you") : seatPlayerName(g, s, i18n)),
       ratingEl(ctx, s),
-    ]),
-  );
+    ]);
+  // Yonin in pairs: the line-up is the two teams, partners together.
+  const teams = pairsOf(g);
+  const lineup = teams
+    ? h(
+        "ul",
+        { class: "lineup teams", "aria-label": i18n.t("group.lineup") },
+        teams.map((team, i) => {
+          const ours = team.some((seat) => mine.includes(seat));
+          return h("li", { class: `team team-${i}${ours ? " yours" : ""}` }, [
+            h("strong", { class: "team-name" }, [
+              teamName(ctx, g, team),
+              ours ? h("small", {}, [` (${i18n.t("team.yours")})`]) : null,
+            ]),
+            h(
+              "ul",
+              {},
+              team.flatMap((seat) => {
+                const s = g.table.seats.find((x) => x.seat === seat);
+                return s ? [seatItem(s)] : [];
+              }),
+            ),
+          ]);
+        }),
+      )
+    : h(
+        "ul",
+        { class: "lineup", "aria-label": i18n.t("group.lineup") },
+        g.table.seats.map(seatItem),
+      );
   return h("section", { class: "box start-box" }, [
-    h("ul", { class: "lineup", "aria-label": i18n.t("group.lineup") }, line),
+    lineup,
     mine.length === 0
       ? h("p", { class: "hint spectator-note" }, [i18n.t("group.spectator")])
       : h("p", { class: "hint" }, [
@@ -310,6 +342,7 @@ function seatsBox(ctx: PageContext, g: GroupState): HTMLElement {
           ": ",
           isolate(seatPlayerName(g, s, i18n)),
           ratingEl(ctx, s),
+          partnerNote(ctx, g, s.seat),
           cpu && between
             ? h("small", { class: "free" }, [` · ${i18n.t("group.seat.free")}`])
             : null,

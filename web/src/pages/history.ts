@@ -6,6 +6,7 @@ import { seatOfPerson } from "../history/replay";
 import type { HistoryGame } from "../net/protocol";
 import { seatNameFor } from "./seatNames";
 import { link } from "./layout";
+import { isOffline, offlineBox } from "./offline";
 import { h, isolate, ltr } from "../ui/dom";
 import { recordPlayerName } from "../ui/names";
 import { signed } from "../ui/ratings";
@@ -16,7 +17,9 @@ export function renderHistory(root: HTMLElement, ctx: PageContext): void {
   const hs = ctx.store.state.history;
   root.append(h("h1", {}, [i18n.t("history.title")]));
   if (hs.status === "loading" || hs.status === "idle") {
-    root.append(h("p", { role: "status" }, [i18n.t("history.loading")]));
+    // With no network the list never comes: say so, and what can be done meanwhile.
+    if (isOffline(ctx.store.state)) root.append(offlineBox(ctx, "history"));
+    else root.append(h("p", { role: "status" }, [i18n.t("history.loading")]));
     return;
   }
   if (hs.status === "unsupported" || hs.status === "error") {

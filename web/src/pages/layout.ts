@@ -4,6 +4,7 @@ import type { PageContext } from "./context";
 import type { Route } from "../router";
 import { routeUrl } from "../router";
 import { h, isolate } from "../ui/dom";
+import { errorText } from "../ui/errors";
 import { personName } from "../ui/names";
 
 export function link(ctx: PageContext, r: Route, text: string, cls = ""): HTMLAnchorElement {
@@ -22,29 +23,42 @@ export function link(ctx: PageContext, r: Route, text: string, cls = ""): HTMLAn
   );
 }
 
-/** The name field with its save button; `id` tells the copies apart (header, lobby, settings). */
+/**
+ * The name field with its save button; `id` tells the copies apart (header, lobby, settings). A
+ * name typed and saved stays in the field it was typed in until the server takes it; refused,
+ * it stays there with why, under the field (ServerSession.setName).
+ */
 export function nameForm(ctx: PageContext, id: string): HTMLElement | null {
   const { i18n, store, actions } = ctx;
   const person = store.state.person;
   if (!person) return null;
+  const draft = store.state.nameDraft?.field === id ? store.state.nameDraft : null;
+  const refused = draft?.error
+    ? h("p", { class: "name-error", id: `${id}-error` }, [
+        errorText(draft.error.code, draft.error.params, i18n),
+      ])
+    : null;
   // A name the site gave is not shown as if the person had typed it: the field is empty and
   // shows that name, in the reader's language, as its placeholder.
   const input = h("input", {
     id,
     type: "text",
     class: "name-input",
-    value: person.default_name ? "" : person.name,
+    value: draft ? draft.text : person.default_name ? "" : person.name,
     placeholder: personName(person.name, person.id, person.default_name, i18n),
     "aria-label": i18n.t("name.label"),
+    "aria-invalid": refused ? "true" : undefined,
+    "aria-describedby": refused ? `${id}-error` : undefined,
     dir: "auto",
   });
   return h(
     "form",
     {
-      class: "name-form",
+      class: `name-form${refused ? " refused" : ""}`,
+      "data-refused": refused ? "true" : undefined,
       onsubmit: ((e: Event) => {
         e.preventDefault();
-        actions.setName(input.value);
+        actions.setName(input.value, id);
       }) as EventListener,
     },
     [
@@ -53,6 +67,7 @@ export function nameForm(ctx: PageContext, id: string): HTMLElement | null {
       ]),
       input,
       h("button", { type: "submit" }, [i18n.t("name.save")]),
+      refused,
     ],
   );
 }

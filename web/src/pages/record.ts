@@ -23,6 +23,7 @@ import {
   seatOfPerson,
   stepIndex,
 } from "../history/replay";
+import { recordTitle } from "../history/format";
 import type { GameRecord, GroupState } from "../net/protocol";
 import { h, isolate, ltr } from "../ui/dom";
 import { exportsBox } from "../ui/exports";
@@ -31,6 +32,7 @@ import { seatPlayerName } from "../ui/names";
 import { notationSelect, resultBox } from "./game";
 import { valueLabel } from "./group";
 import { link } from "./layout";
+import { isOffline, offlineBox } from "./offline";
 import type { Route } from "../router";
 import { seatNameFor } from "./seatNames";
 
@@ -54,7 +56,15 @@ function storedView(ctx: PageContext): RecordView {
   const { i18n } = ctx;
   return {
     back: { route: { page: "history" }, text: i18n.t("record.back") },
-    title: (r) => i18n.t("record.title", { game: i18n.t(`game.${r.game}`), id: String(r.game_id) }),
+    // By who played it and when (My games' date), not by its id: "game 9" would count every
+    // game of the site, not the person's.
+    title: (r) =>
+      recordTitle(
+        r,
+        seatOfPerson(r.result, ctx.store.state.person?.id ?? null, r.seats),
+        ctx.store.state.history.games.find((x) => x.game_id === r.game_id)?.ended_ms ?? null,
+        i18n,
+      ),
     yourSeat: (r) => seatOfPerson(r.result, ctx.store.state.person?.id ?? null, r.seats),
   };
 }
@@ -70,7 +80,11 @@ export function renderRecord(
   const rs = ctx.store.state.record;
   const back = h("p", { class: "back-link" }, [link(ctx, view.back.route, view.back.text)]);
   if (id === null || rs.id !== id || rs.status === "loading" || rs.status === "idle") {
-    root.append(back, h("p", { role: "status" }, [i18n.t("record.loading")]));
+    // A stored game's record comes from the server: with no network, say so (a practice
+    // game's is built in the page, and needs none).
+    if (id !== null && id > 0 && isOffline(ctx.store.state))
+      root.append(back, offlineBox(ctx, "record"));
+    else root.append(back, h("p", { role: "status" }, [i18n.t("record.loading")]));
     return;
   }
   if (rs.status === "error" || !rs.data) {
@@ -117,7 +131,11 @@ export function renderRecord(
       h("div", { class: "board-wrap" }, [
         // The CPU's line said above the board too: on a phone the box is below it.
         showLine
-          ? h("p", { class: "line-caption", "aria-hidden": "true" }, lineStatus(i18n, showLine))
+          ? h(
+              "p",
+              { class: "line-caption", "aria-hidden": "true" },
+              lineStatus(i18n, showLine, ctx.store.state.prefs.moveStyle),
+            )
           : null,
         h("div", { class: `replay-board${showLine ? " showing-line" : ""}` }, [board]),
       ]),

@@ -212,12 +212,28 @@ export interface PracticePerson {
   default_name?: boolean;
 }
 
-/** The person of the page as a practice game's player (before any greeting: "you"). */
-export function practicePerson(store: Store): PracticePerson {
-  const p = store.state.person;
+/**
+ * The person of the page as a practice game's player: the one the server greeted, else the one
+ * it greeted last on this device (kept in `kaisho.person`: a page with no network), else nobody
+ * known yet — a default name all the same, which the page writes "Guest" in its language
+ * (ui/names.ts), never a blank.
+ */
+export function practicePerson(store: Store, storage?: KeyValue): PracticePerson {
+  const p = store.state.person ?? (storage ? storedPerson(storage) : null);
   return p
     ? { id: p.id, name: p.name, ...(p.default_name ? { default_name: true } : {}) }
-    : { id: "you", name: "" };
+    : { id: "you", name: "", default_name: true };
+}
+
+/** The person the server greeted last on this device (KEYS.person), or null. */
+export function storedPerson(storage: KeyValue): PracticePerson | null {
+  try {
+    const p = JSON.parse(storage.get(KEYS.person) ?? "null") as Partial<PracticePerson> | null;
+    if (!p || typeof p.id !== "string" || typeof p.name !== "string" || !p.id) return null;
+    return { id: p.id, name: p.name, ...(p.default_name === true ? { default_name: true } : {}) };
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -278,8 +294,8 @@ export function practiceGroup(
       to_move: result || snap.toMove === null ? -1 : seatNames.indexOf(snap.toMove),
       legal_moves: result ? [] : snap.legalMoves,
       last_move: p.moves[p.moves.length - 1] ?? null,
-      // The module does not report check (engine_api.h): the page cannot say "Check!" here.
-      in_check: [],
+      // As the server's: the seats in check, the mated one too once the game is over.
+      in_check: snap.inCheck.map((s) => seatNames.indexOf(s)).filter((s) => s >= 0),
       out: snap.out.map((s) => seatNames.indexOf(s)).filter((s) => s >= 0),
       ...(result ? { result } : {}),
       ...(written?.notation ? { notation: written.notation } : {}),
@@ -433,6 +449,18 @@ export class LocalSession implements TableSession {
   /** Resolves when the work under way is done (tests). */
   idle(): Promise<void> {
     return this.work;
+  }
+
+  /**
+   * The person changed (the server greeted the page, or they chose a name): the table shown
+   * says who plays with their name (a table restored before the greeting had only a default).
+   */
+  personChanged(): void {
+    if (!this.isShown()) return;
+    const seat = this.deps.store.state.group?.table.seats.find((s) => s.kind === "person");
+    const p = this.person();
+    if (seat && seat.person === p.id && seat.name === p.name) return;
+    this.publish();
   }
 
   // ---- the table ------------------------------------------------------------------------
@@ -707,7 +735,7 @@ export class LocalSession implements TableSession {
   }
 
   private person(): PracticePerson {
-    return practicePerson(this.deps.store);
+    return practicePerson(this.deps.store, this.deps.storage);
   }
 
   /** Puts the table as it is now in the store, and tells the news of it. */

@@ -187,6 +187,6 @@ export class PracticeRecords {
   }
 
   private person(): PracticePerson {
-    return practicePerson(this.deps.store);
+    return practicePerson(this.deps.store, this.deps.storage);
   }
 }

@@ -142,6 +142,12 @@ export class ServerSession implements TableSession, ServerRequests {
       this.enterGroup(next.id);
     if (next.page === "history") this.requestHistory();
     if (next.page === "record") this.requestRecord(next.id);
+    if (next.page === "record") this.requestHistoryOnce();
+  }
+
+  /** My games, when not asked for yet: a record's title gives the game's date from it. */
+  private requestHistoryOnce(): void {
+    if (this.store.state.history.status === "idle") this.requestHistory();
   }
 
   private enterGroup(id: string): void {
@@ -175,9 +181,20 @@ export class ServerSession implements TableSession, ServerRequests {
 
   private onWelcome(m: ServerMessageOf<"welcome">): void {
     const { store, storage } = this.deps;
-    // The reply to set_name is a welcome without a token: it only renames.
+    // Who this device is, for the pages that show it with no network (a practice game).
+    storage.set(KEYS.person, JSON.stringify(m.person));
+    // The reply to set_name is a welcome without a token: it only renames. The name is the
+    // device's once the server took it (a refused one is never sent again with hello).
     if (!m.token) {
-      store.update({ person: m.person });
+      const draft = store.state.nameDraft;
+      if (draft && !draft.error) {
+        storage.set(KEYS.name, m.person.name);
+        store.update({
+          person: m.person,
+          nameDraft: null,
+          notice: makeNotice("info", this.deps.i18n().t("name.saved")),
+        });
+      } else store.update({ person: m.person });
       return;
     }
     storage.set(KEYS.token, m.token);
@@ -199,6 +216,7 @@ export class ServerSession implements TableSession, ServerRequests {
     if (r.page === "history") this.requestHistory();
     if (r.page === "record" && store.state.record.status !== "ready")
       this.requestRecord(r.id, true);
+    if (r.page === "record") this.requestHistoryOnce();
     this.practiceOutbox.greeted();
   }
 
@@ -263,6 +281,7 @@ export class ServerSession implements TableSession, ServerRequests {
   private onError(m: ServerMessageOf<"error">): void {
     // The answer to a practice game sent: the outbox decides (never a notice).
     if (this.practiceOutbox.failed(m.rid, m.code)) return;
+    this.nameRefused(m);
     const pending = this.store.state.pending;
     if (m.code === "moved") {
       this.followMoved(
@@ -289,6 +308,15 @@ export class ServerSession implements TableSession, ServerRequests {
     const g = this.store.state.group;
     if (pending && g && (m.code === "stale_version" || m.code === "not_your_turn"))
       this.send(msg.sync(g.id, g.version));
+  }
+
+  /** A name refused: it stays in the field it was typed in, with why (and the notice says it). */
+  private nameRefused(m: ServerMessageOf<"error">): void {
+    const draft = this.store.state.nameDraft;
+    if (!draft || draft.error || !m.rid || m.rid !== draft.rid) return;
+    this.store.update({
+      nameDraft: { ...draft, error: { code: m.code, ...(m.params ? { params: m.params } : {}) } },
+    });
   }
 
   /**
@@ -439,18 +467,26 @@ export class ServerSession implements TableSession, ServerRequests {
     this.send(msg.createGroup(game, this.nextRid("c")));
   }
 
-  setName(name: string): void {
+  /**
+   * Sends a new name; it is the device's (kept for the next hello) once the server answers
+   * with it. Until then, and when refused, it stays in the field it was typed in (`field`),
+   * refused with why: never wiped.
+   */
+  setName(name: string, field = "name-input"): void {
     const n = name.trim();
     if (!n) return;
     // Counted as the server counts (code points); a longer name is refused whole, never cut.
     if ([...n].length > MAX_NAME_LENGTH) {
       const params = { reason: "too_long", max: String(MAX_NAME_LENGTH) };
+      this.store.update({
+        nameDraft: { field, text: name, rid: null, error: { code: "bad_name", params } },
+      });
       this.notice("error", errorText("bad_name", params, this.deps.i18n()), "bad_name");
       return;
     }
-    this.deps.storage.set(KEYS.name, n);
-    this.send(msg.setName(n));
-    this.notice("info", this.deps.i18n().t("name.saved"));
+    const rid = this.nextRid("n");
+    this.store.update({ nameDraft: { field, text: n, rid, error: null }, notice: null });
+    this.send(msg.setName(n, rid));
   }
 
   requestHistory(): void {

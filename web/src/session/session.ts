@@ -54,7 +54,8 @@ export function isLocalTable(id: string | undefined | null): boolean {
 /** What only the server does: tables, names, the games played, the connection itself. */
 export interface ServerRequests {
   createGroup(game: GameId, mode: CreateMode): void;
-  setName(name: string): void;
+  /** `field`: the name field it was typed in (its id), which keeps it if the server refuses it. */
+  setName(name: string, field?: string): void;
   requestHistory(): void;
   /** Asks for one game's record (#/history/ID); kept when it is already here. */
   requestRecord(id: number, force?: boolean): void;

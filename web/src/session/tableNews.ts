@@ -26,6 +26,8 @@ export class TableNews {
   readonly announced: string[] = [];
   chimes = 0;
   private speak: (text: string) => void = () => {};
+  /** The game whose number was said last ("GROUP|NUMBER"): said once per page, not again. */
+  private gameSaid: string | null = null;
 
   constructor(private readonly deps: TableNewsDeps) {}
 
@@ -45,6 +47,15 @@ export class TableNews {
   changed(prev: GroupState | null, next: GroupState): void {
     const { store, i18n } = this.deps;
     const change = describeChange(prev, next, i18n(), store.state.prefs.moveStyle);
+    // "Game 1" is said when the page comes to a game, once: not again when the same game comes
+    // back after the table was let go of (another page shown, a reconnection, a rejoin).
+    const game = next.table.game;
+    if (game && next.table.status !== "idle") {
+      const key = `${next.id}|${game.number}`;
+      const said = i18n().t("play.gameNumber", { n: game.number });
+      if (key === this.gameSaid) change.speech = change.speech.filter((t) => t !== said);
+      else if (change.speech.includes(said)) this.gameSaid = key;
+    }
     for (const text of change.speech) this.announce(text);
     // Nobody plays for the player at a practice table held in the page.
     if (!isLocalTable(next.id)) this.reportWhileAway(prev, next);

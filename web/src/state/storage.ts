@@ -71,4 +71,9 @@ export const KEYS = {
   practiceOutbox: "practiceOutbox",
   /** Ids of the practice games the server stored lately. */
   practiceSent: "practiceSent",
+  /**
+   * The person of the last `welcome` ({id, name, default_name}, public): who plays a practice
+   * game on a page that has not been greeted (no network), so it shows their name.
+   */
+  person: "person",
 } as const;

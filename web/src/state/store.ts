@@ -30,6 +30,17 @@ export function makeNotice(kind: Notice["kind"], text: string, code?: string): N
   return n;
 }
 
+/**
+ * A name typed and saved, until the server takes it: kept in its field (the field's id), and
+ * when refused, with why (an error code and params, written in the page's language).
+ */
+export interface NameDraft {
+  field: string;
+  text: string;
+  rid: string | null;
+  error: { code: string; params?: Record<string, string> } | null;
+}
+
 /** A group page whose group could not be opened (a wrong or expired invite link). */
 export interface GroupError {
   id: string;
@@ -48,6 +59,8 @@ export interface AppState {
   /** What the CPU did for the viewer while they were away, shown until their next move. */
   awayNote: { game: number; text: string; move: string } | null;
   groupError: GroupError | null;
+  /** A name being saved, or refused (kept in its field with the reason). */
+  nameDraft: NameDraft | null;
   prefs: Prefs;
   missed: MissedEvent[];
   history: {
@@ -85,6 +98,7 @@ export class Store {
     awayNote: null,
     notice: null,
     groupError: null,
+    nameDraft: null,
     prefs: { moveStyle: "japanese", sound: false, boardZoom: true },
     missed: [],
     history: { status: "idle", games: [] },

@@ -4,13 +4,17 @@
 import type { I18n } from "../i18n";
 import type { GroupState, Member, PlayerRef, SeatInfo } from "../net/protocol";
 
-/** A person's name: their own, or the site's default in the reader's language. */
+/**
+ * A person's name: their own, or the site's default in the reader's language ("Guest 4f2a"; a
+ * person not known yet — a practice game on a page never greeted — "Guest"). Never blank.
+ */
 export function personName(
   name: string,
   personId: string | undefined,
   defaultName: boolean | undefined,
   i18n: I18n,
 ): string {
+  if (!name.trim()) return i18n.t("name.guestUnknown");
   if (defaultName && personId) return i18n.t("name.guest", { tag: personId.slice(0, 4) });
   return name;
 }

@@ -28,7 +28,13 @@ export function whileAwayText(
   const game = g.table.game;
   const last = plies[plies.length - 1];
   if (!game || last === undefined) return null;
-  return i18n.tn("away.cpuMoved", plies.length, { move: ltrText(moveLabel(game, last, style)) });
+  const moved = i18n.tn("away.cpuMoved", plies.length, {
+    move: ltrText(moveLabel(game, last, style)),
+  });
+  // And that the seat is theirs again (coming back gave it back), whose turn it is.
+  if (g.table.status !== "playing") return moved;
+  const yourTurn = g.table.your_seats.includes(game.to_move);
+  return `${moved} ${i18n.t(yourTurn ? "away.back.yourTurn" : "away.back")}`;
 }
 
 /** The stored "seen" mark: one game at a time ({game, plies}); null when it is another game. */
