@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 namespace kaisho::ai {
 
@@ -75,6 +76,16 @@ constexpr Table kYonin = {{
 // Measured by self-play (docs/cpu.md); level 0 rates as level 8.
 constexpr int kRatings[kMaxLevel + 1] = {2100, 800, 1000, 1200, 1400, 1600, 1750, 1900, 2100};
 
+// Each level searching at the floor share (an eighth of its node cap; level 8 about 275,000
+// nodes, an eighth of its second), placed on the ladder above by Shogi self-play matches at its
+// floor against the levels below at full strength, 2026-12-07 (docs/cpu.md, "Measured: each
+// level at its floor"): a score of E Elo against level L puts it at L's rating + E times the
+// rating gap per measured Elo of the rung above L (200/241 above level 3, 200/301 above 4,
+// 150/512 from 5 up, where the rungs 6-7 and 7-8 were clean sweeps), the mean over its matches.
+// Levels 1-3 lost nothing measurable: their depth caps, noise and random moves set their
+// strength, not their nodes.
+constexpr int kFloorRatings[kMaxLevel + 1] = {1790, 800, 1000, 1200, 1320, 1470, 1560, 1680, 1790};
+
 const Table& table_of(LevelTable table) {
   switch (table) {
     case LevelTable::annan:
@@ -96,6 +107,16 @@ const LevelProfile& level_profile(int level, LevelTable table) {
 
 int level_rating(int level) {
   return kRatings[std::clamp(level, 0, kMaxLevel)];
+}
+
+int level_rating_at_floor(int level) {
+  return kFloorRatings[std::clamp(level, 0, kMaxLevel)];
+}
+
+double level_rating_at_share(int level, double share) {
+  const double full = level_rating(level), floor = level_rating_at_floor(level);
+  const double s = std::clamp(std::isfinite(share) ? share : 1.0, kFloorShare, 1.0);
+  return full - (full - floor) * std::log(1.0 / s) / std::log(1.0 / kFloorShare);
 }
 
 SearchLimits apply_level(SearchLimits limits, LevelTable table) {

@@ -29,6 +29,17 @@ const LevelProfile& level_profile(int level, LevelTable table);
 // The fixed rating of a CPU seat at a level on the platform's rating scale (docs/cpu.md).
 int level_rating(int level);
 
+// The share of its level's search below which a busy server never cuts a search (docs/cpu.md,
+// "Under load"), and the rating of a level searching at that floor, measured by self-play.
+constexpr double kFloorShare = 0.125;
+int level_rating_at_floor(int level);
+
+// The rating of a CPU seat at `level` whose searches got `share` of their level's full time
+// and nodes (their geometric mean over a game): level_rating at 1, level_rating_at_floor at
+// the floor share, and between them in proportion to the logarithm of the share (each halving
+// of the search costs the same); the floor's below it.
+double level_rating_at_share(int level, double share);
+
 // The caller's limits tightened by the level's caps (its node cap times load_share); the level's
 // noise and blunder chance fill `noise` and `blunder_percent` where the caller left them at 0.
 // Without a level (0) the limits are returned unchanged.

@@ -18,7 +18,7 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: kaisho cpu-worker --db postgresql://USER@HOST:PORT/DATABASE [--threads CORES]\n"
-    "         [--name NAME] [--nice 0]\n"
+    "         [--name NAME] [--nice 19]\n"
     "(docs/cpu.md: what a worker does; docs/cli.md: its output)\n";
 
 }  // namespace
@@ -29,6 +29,9 @@ int cpu_worker_command(const std::vector<std::string>& args, std::ostream& out, 
   char host[256] = "worker";
   gethostname(host, sizeof host - 1);
   config.name = std::string(host) + ":" + std::to_string(getpid());
+  // Below the game server's network and halls when it shares their machine, as the server's
+  // own search threads are (docs/cpu.md, "Worker processes"); --nice 0 on a machine of its own.
+  config.nice = 19;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     if (a == "--help") {

@@ -83,9 +83,21 @@ class InstantCpu final : public CpuService {
     if (engine.set_position(*r.game, *r.state)) move = engine.think(r.limits).best_move;
     if (move.empty()) move = r.state->legal_moves().front();
     live_.insert(id);
-    auto answer = [this, id, on_move, move] {
-      scheduler_.post([this, id, on_move, move] {
-        if (live_.erase(id)) on_move(move);
+    // What the pool records of a CPU seat's search it answers: the share it got (by the seat
+    // it moved for, as the test set it).
+    const int seat = r.state->seat_to_move();
+    const double got = share_of_seat.contains(seat) ? share_of_seat.at(seat) : share;
+    const bool counted = r.cpu_seat;
+    const std::string table = r.table;
+    auto answer = [this, id, on_move, move, counted, table, got] {
+      scheduler_.post([this, id, on_move, move, counted, table, got] {
+        if (!live_.erase(id)) return;
+        if (counted) {
+          CpuPlayed& p = played_[table];
+          p.share = (p.share * p.searches + got) / (p.searches + 1);  // the test's shares agree
+          ++p.searches;
+        }
+        on_move(move);
       });
     };
     if (hold)
@@ -101,12 +113,23 @@ class InstantCpu final : public CpuService {
     last_owner = owner;
     return admission;
   }
+  CpuPlayed take_played(const std::string& table) override {
+    CpuPlayed p;
+    if (auto it = played_.find(table); it != played_.end()) {
+      p = it->second;
+      played_.erase(it);
+    }
+    return p;
+  }
   size_t live() const { return live_.size(); }
   std::string last_owner;
+  double share = 1.0;  // what each search the CPU answers got (of its level's full search)
+  std::map<int, double> share_of_seat;  // ...or, searching for this seat, this share
 
  private:
   Scheduler& scheduler_;
   std::set<CpuJobId> live_;
+  std::map<std::string, CpuPlayed> played_;
   CpuJobId next_ = 0;
 };
 

@@ -3,6 +3,7 @@
 #include "hall_fixture.hpp"
 #include "rules/registry/registry.hpp"
 #include "server/identity/tokens.hpp"
+#include "server/rating/glicko2.hpp"
 
 namespace kaisho::server::testing {
 namespace {
@@ -482,6 +483,61 @@ TEST_F(HallPlatform, APlayerWhoLeavesTheGroupDuringAGameHasTheCpuPlayAtOnceAndCa
   g = group(a);
   EXPECT_EQ(g["table"]["your_seats"], json({0}));
   EXPECT_FALSE(g["table"]["seats"][0]["away"]);
+}
+
+// The expected score of a new person against a CPU seat at `level` rated at `share`.
+double expected_against_cpu(int level, double share) {
+  return rating::expected_score(rating::Rating{1500, 350, 0.06},
+                                rating::Rating{ai::level_rating_at_share(level, share), 50, 0.06});
+}
+
+TEST_F(HallPlatform, AResultAgainstTheCpuIsRatedAtTheStrengthItPlayedAt) {
+  ConnId a = person("Aiko");
+  const std::string id = create(a, "shogi", {{"cpu_level", 8}});
+  send(a, {{"type", "start"}, {"group", id}});
+  // A busy server: the CPU seat's searches got the floor share (an eighth of level 8's search).
+  cpu_.share = ai::kFloorShare;
+  json g = group(a);
+  send(a, {{"type", "move"},
+           {"group", id},
+           {"move", g["table"]["game"]["legal_moves"][0]},
+           {"version", g["version"]}});
+  ASSERT_EQ(group(a)["table"]["game"]["moves"].size(), 2u) << "the CPU answered";
+  send(a, {{"type", "resign"}, {"group", id}});
+  const json change = group(a)["table"]["game"]["result"]["rating_changes"][0];
+  EXPECT_DOUBLE_EQ(change["expected"].get<double>(), expected_against_cpu(8, ai::kFloorShare))
+      << "rated against level 8 at its floor (" << ai::level_rating_at_floor(8)
+      << "), not its fixed " << ai::level_rating(8);
+  EXPECT_GT(change["expected"].get<double>(), expected_against_cpu(8, 1.0));
+}
+
+TEST_F(HallPlatform, AStandInForAPersonDoesNotCountInWhatTheCpuSeatPlayedAt) {
+  stand_in_pace_ms_ = 10'000;  // the CPU stands in at a person's pace: one move at a time
+  restart();
+  ConnId a = person("Aiko");
+  ConnId b = person("Bashir");
+  const std::string id = create(a, "shogi", {{"cpu_level", 8}});
+  send(a, {{"type", "start"}, {"group", id}});
+  send(b, {{"type", "join_group"}, {"group", id}});  // watching: the table plays on
+  // The person's own seat (0) is played by the CPU while they are away, at the floor...
+  cpu_.share_of_seat[0] = ai::kFloorShare;
+  send(a, {{"type", "leave_group"}, {"group", id}});
+  clock_.advance(10'000);
+  ASSERT_GE(group(b)["table"]["game"]["stand_ins"].size(), 1u) << "the CPU moved for A";
+  ASSERT_GE(group(b)["table"]["game"]["moves"].size(), 2u) << "and the CPU seat answered";
+  send(a, {{"type", "join_group"}, {"group", id}});
+  ASSERT_EQ(group(a)["table"]["status"], "playing");
+  send(a, {{"type", "resign"}, {"group", id}});
+  const json result = group(a)["table"]["game"]["result"];
+  ASSERT_EQ(result["rating_changes"].size(), 1u);
+  const json change = result["rating_changes"][0];
+  // ...and the CPU seat's own moves at full strength: it is rated at its level's rating.
+  EXPECT_NEAR(
+      change["expected"].get<double>(),
+      rating::expected_score(rating::Rating{change["before"].get<double>(),
+                                            change["deviation_before"].get<double>(), 0.06},
+                             rating::Rating{static_cast<double>(ai::level_rating(8)), 50, 0.06}),
+      1e-9);
 }
 
 TEST_F(HallPlatform, SeatsShowRatingsProvisionalForNewPlayersAndFixedForCpuLevels) {

@@ -2,8 +2,9 @@
 // The process's CPU players: one pool of search threads for every hall, sized to the machine,
 // at a low scheduling priority so that the network and the halls always come first, run by
 // CpuSchedule's policy (fair between addresses, earliest deadline first, less time rather
-// than a longer queue, admission). Each hall talks to it through a client (a CpuService)
-// that answers on the hall's executor (docs/cpu.md, "Under load").
+// than a longer queue, running searches held to it as the load grows, admission). Each hall
+// talks to it through a client (a CpuService) that answers on the hall's executor (docs/cpu.md,
+// "Under load").
 #include <condition_variable>
 #include <map>
 #include <memory>
@@ -20,7 +21,14 @@ namespace kaisho::server::cpu {
 struct PoolConfig {
   ScheduleConfig schedule;  // its `workers` is the number of search threads
   int nice = 19;            // the search threads' niceness (0 = as the process)
+  // The machine's cores (0: as the system says): worker processes on this machine add no core,
+  // so the pool counts its own threads and theirs as no more than its threads or the cores.
+  int cores = 0;
 };
+
+// The threads the pool counts: its own `own`, and `part` threads of the worker processes of
+// which `here` are on this machine (sharing its `cores` with the pool's own threads).
+int counted_threads(int own, int cores, int part, int here);
 
 class CpuPool {
  public:
@@ -42,6 +50,8 @@ class CpuPool {
     size_t running = 0;
     size_t at_workers = 0;  // sent to worker processes, not answered yet
     uint64_t rescued = 0;   // taken back from a worker that did not answer in time
+    uint64_t cut = 0;       // running searches cut short as the load grew, or for a deadline
+    int threads = 0;        // the threads counted (own and workers')
   };
   Figures figures() const;
 
@@ -53,17 +63,31 @@ class CpuPool {
   void barrier();  // returns once no answer is being posted
   CpuAdmission admit(const std::string& owner, const std::string& table, std::string_view game,
                      int level);
+  CpuPlayed take_played(const std::string& table);
   void work(size_t worker);
-  void dispatch();  // the worker processes' side: send, collect, take back
+  void keep_time();          // stops the searches cut short when their time comes
+  void revise(int64_t now);  // under mutex_: CpuSchedule::revise applied to the threads
+  void dispatch();           // the worker processes' side: send, collect, take back
   int64_t now_ms() const;
+  // Under mutex_: the metrics of the queue and the load (kaisho_cpu_*, docs/cpu.md).
+  void publish(int64_t now);
 
   struct Pending {
     CpuRequest request;
     Done done;
+    int64_t submitted_ms = 0;
+    bool started = false;  // its wait was measured (a search taken back starts again)
   };
+  void started(Pending& job, int64_t now);         // under mutex_: its wait, once
+  void answered(const Pending& job, int64_t now);  // under mutex_: its reply time
   struct Worker {
     CpuJobId job = 0;  // running, 0 none
     bool cancelled = false;
+    bool cut = false;  // stopped by the time keeper: its move is played
+    int64_t started_ms = 0;
+    int64_t time_ms = 0;                  // the search's own time limit
+    int64_t stop_at_ms = 0;               // cut short: stopped then (0: at its own time)
+    const CpuRequest* request = nullptr;  // while running
     ai::StopFlag stop{false};
   };
   struct AtWorker {  // a search sent to the worker processes
@@ -77,6 +101,7 @@ class CpuPool {
   mutable std::mutex mutex_;
   std::condition_variable wake_;           // the pool's own threads
   std::condition_variable dispatch_wake_;  // the worker processes' dispatcher
+  std::condition_variable time_wake_;      // the time keeper
   CpuSchedule schedule_;
   std::map<CpuJobId, Pending> pending_;
   std::vector<std::unique_ptr<Worker>> workers_;
@@ -88,7 +113,10 @@ class CpuPool {
   std::map<CpuJobId, AtWorker> at_workers_;
   std::vector<CpuJobId> to_forget_;  // cancelled at the workers: rows to delete
   uint64_t rescued_ = 0;
+  uint64_t cut_ = 0;
+  int counted_ = 0;  // the threads counted (schedule's workers)
   std::thread dispatcher_;
+  std::thread time_keeper_;
 };
 
 }  // namespace kaisho::server::cpu

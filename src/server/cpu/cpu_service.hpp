@@ -27,6 +27,9 @@ struct CpuRequest {
   std::string owner;
   std::string table;    // the group: for the record and the logs
   bool urgent = false;  // a stand-in for a player out of time: an earlier deadline
+  // A CPU seat's move (not a stand-in for a person): counted in what the CPU played at
+  // (take_played), against which a rated result is rated.
+  bool cpu_seat = false;
 };
 
 using CpuJobId = uint64_t;
@@ -35,6 +38,13 @@ using CpuJobId = uint64_t;
 struct CpuAdmission {
   bool admitted = true;
   int level_available = 0;  // when refused: the highest level that would be admitted, 0 none
+};
+
+// What the CPU's searches for a table got: the strength it played at, for rating a result
+// against it (ai::level_rating_at_share; docs/cpu.md, "Under load").
+struct CpuPlayed {
+  int searches = 0;    // answered since the last take_played
+  double share = 1.0;  // their geometric mean share of their level's full time and nodes
 };
 
 class CpuService {
@@ -49,6 +59,14 @@ class CpuService {
   // Asked before a game with a CPU seat starts at `table`: `owner` as in CpuRequest.
   virtual CpuAdmission admit(const std::string& owner, const std::string& table,
                              std::string_view game, int level) = 0;
+  // What the searches answered for `table` got since the last call, which forgets them. The
+  // hall calls it when a game starts (an earlier game's searches are not this one's) and when
+  // it ends, and rates the result against a CPU seat at the rating of the strength it played at
+  // (ai::level_rating_at_share(level, share)) rather than at its level's fixed rating.
+  virtual CpuPlayed take_played(const std::string& table) {
+    (void)table;
+    return {};
+  }
 };
 
 }  // namespace kaisho::server

@@ -30,8 +30,9 @@ Rows exec(PGconn* conn, const char* sql, const std::vector<std::string>& params 
                            nullptr, nullptr, 0));
 }
 
-// A search holds its row locked inside a transaction: the database's 2 s idle-in-transaction
-// limit (for the game servers' own sessions) would end a long one.
+// A search holds its row locked inside a transaction, with a heartbeat statement every
+// kHeartbeatMs: a worker whose heartbeat stops (hung, paused) has its transaction ended by the
+// database after 5 s, its rows free again (the game servers took them back long before).
 PGconn* connect_worker(const std::string& uri) {
   std::string error;
   PGconn* conn = pg::connect(uri, &error);
@@ -39,9 +40,11 @@ PGconn* connect_worker(const std::string& uri) {
     log::warning("cpu worker: " + error);
     return nullptr;
   }
-  Rows r(PQexec(conn, "SET idle_in_transaction_session_timeout = '30s'; LISTEN kaisho_cpu_jobs"));
-  // The game servers count the sessions with this name (WorkerQueue::capacity).
-  Rows named = exec(conn, "SELECT set_config('application_name', $1, false)", {kWorkerApplication});
+  Rows r(PQexec(conn, "SET idle_in_transaction_session_timeout = '5s'; LISTEN kaisho_cpu_jobs"));
+  // The game servers count the sessions with this name (WorkerQueue::capacity), and tell by it
+  // which are on their own machine.
+  Rows named =
+      exec(conn, "SELECT set_config('application_name', $1, false)", {worker_session_name()});
   return conn;
 }
 
@@ -49,6 +52,36 @@ int64_t steady_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::steady_clock::now().time_since_epoch())
       .count();
+}
+
+// A search thread's database session, shared with the heartbeat: whoever holds `mutex` may use
+// `conn` (the search thread whenever it runs a statement, the heartbeat between them, while the
+// thread searches or waits for work).
+struct Link {
+  std::mutex mutex;
+  PGconn* conn = nullptr;
+  int64_t last_ms = 0;  // its last statement
+};
+
+// Runs a statement on `link` (held) and notes it as its heartbeat.
+Rows run(Link& link, const char* sql, const std::vector<std::string>& params = {}) {
+  link.last_ms = steady_ms();
+  return exec(link.conn, sql, params);
+}
+
+// The heartbeat: every session of this process that has run no statement for kHeartbeatMs runs
+// one, searching or not. It stops with the process (SIGSTOP, a hang): the game servers then stop
+// counting its threads and take back the searches it holds (WorkerQueue::capacity).
+void heartbeat_loop(const std::atomic<bool>& stop, std::vector<std::unique_ptr<Link>>& links) {
+  while (!stop.load()) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(kHeartbeatMs / 2));
+    for (auto& link : links) {
+      std::lock_guard lock(link->mutex);
+      if (!link->conn || PQstatus(link->conn) != CONNECTION_OK) continue;
+      if (steady_ms() - link->last_ms < kHeartbeatMs) continue;
+      Rows beat = run(*link, "SELECT 1");
+    }
+  }
 }
 
 // The rows this process's threads are searching, so that a cancel (kCancelChannel, with the
@@ -117,35 +150,47 @@ void cancel_loop(const WorkerConfig& config, const std::atomic<bool>& stop, Runn
 
 // One thread: take the most urgent search nobody has, think, answer; wait for a notification
 // (or 200 ms) when there is none. A search cancelled meanwhile is stopped, and its row deleted.
-void search_loop(const WorkerConfig& config, const std::atomic<bool>& stop, Running& running) {
+void search_loop(const WorkerConfig& config, const std::atomic<bool>& stop, Running& running,
+                 Link& link) {
   if (config.nice > 0)
     setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), config.nice);
-  PGconn* conn = nullptr;
   std::unique_ptr<ai::Searcher> searcher;
   std::string searcher_game;
   ai::StopFlag cancelled{false};
   while (!stop.load()) {
-    if (!conn || PQstatus(conn) != CONNECTION_OK) {
-      if (conn) PQfinish(conn);
-      conn = connect_worker(config.db);
+    std::unique_lock lock(link.mutex);
+    if (!link.conn || PQstatus(link.conn) != CONNECTION_OK) {
+      if (link.conn) PQfinish(link.conn);
+      link.conn = nullptr;
+      lock.unlock();
+      PGconn* conn = connect_worker(config.db);
       if (!conn) {
         std::this_thread::sleep_for(std::chrono::seconds(1));
         continue;
       }
+      lock.lock();
+      link.conn = conn;
+      link.last_ms = steady_ms();
     }
-    Rows begin(PQexec(conn, "BEGIN"));
-    Rows job = exec(conn,
-                    "SELECT id, game, options, start, moves, level, time_ms, share, seed "
-                    "FROM cpu_jobs WHERE move IS NULL ORDER BY deadline LIMIT 1 "
-                    "FOR UPDATE SKIP LOCKED");
+    PGconn* conn = link.conn;
+    Rows begin = run(link, "BEGIN");
+    Rows job = run(link,
+                   "SELECT id, game, options, start, moves, level, time_ms, share, seed "
+                   "FROM cpu_jobs WHERE move IS NULL ORDER BY deadline LIMIT 1 "
+                   "FOR UPDATE SKIP LOCKED");
     if (!job.ok() || job.size() == 0) {
-      Rows end(PQexec(conn, "COMMIT"));
+      Rows end = run(link, "COMMIT");
+      lock.unlock();
       pollfd fd{PQsocket(conn), POLLIN, 0};
       ::poll(&fd, 1, 200);
+      lock.lock();
+      if (link.conn != conn) continue;
       PQconsumeInput(conn);
       while (PGnotify* n = PQnotifies(conn)) PQfreemem(n);
       continue;
     }
+    // The search runs without the session: the heartbeat keeps it alive meanwhile.
+    lock.unlock();
     const std::string row = job.text(0, 0);
     running.start(row, cancelled);
     CpuJob j;
@@ -177,17 +222,20 @@ void search_loop(const WorkerConfig& config, const std::atomic<bool>& stop, Runn
       if (!best.empty()) move = std::move(best);
     }
     running.finish(row);
+    lock.lock();
     if (cancelled.load()) {
       // Nobody will read it: the row goes, and the thread takes the next search at once.
-      Rows gone = exec(conn, "DELETE FROM cpu_jobs WHERE id = $1", {row});
+      Rows gone = run(link, "DELETE FROM cpu_jobs WHERE id = $1", {row});
     } else {
-      Rows answer = exec(conn, "UPDATE cpu_jobs SET move = $2, answered_by = $3 WHERE id = $1",
-                         {row, move, config.name});
-      Rows notify(PQexec(conn, "NOTIFY kaisho_cpu_answers"));
+      Rows answer = run(link, "UPDATE cpu_jobs SET move = $2, answered_by = $3 WHERE id = $1",
+                        {row, move, config.name});
+      Rows notify = run(link, "NOTIFY kaisho_cpu_answers");
     }
-    Rows end(PQexec(conn, "COMMIT"));
+    Rows end = run(link, "COMMIT");
   }
-  if (conn) PQfinish(conn);
+  std::lock_guard lock(link.mutex);
+  if (link.conn) PQfinish(link.conn);
+  link.conn = nullptr;
 }
 
 }  // namespace
@@ -198,10 +246,17 @@ Status run_cpu_worker(const WorkerConfig& config, const std::atomic<bool>& stop)
   if (!probe) return make_error("cpu_worker", error);
   PQfinish(probe);
   Running running;
+  std::vector<std::unique_ptr<Link>> links;
+  for (int i = 0; i < config.threads; ++i) links.push_back(std::make_unique<Link>());
   std::vector<std::thread> threads;
   threads.emplace_back([&config, &stop, &running] { cancel_loop(config, stop, running); });
   for (int i = 0; i < config.threads; ++i)
-    threads.emplace_back([&config, &stop, &running] { search_loop(config, stop, running); });
+    threads.emplace_back([&config, &stop, &running, link = links[static_cast<size_t>(i)].get()] {
+      search_loop(config, stop, running, *link);
+    });
+  // At the process's own priority (not the search threads' niceness): a busy machine delays
+  // the searches, not the sign that the worker is alive.
+  threads.emplace_back([&stop, &links] { heartbeat_loop(stop, links); });
   for (auto& t : threads) t.join();
   return ok_status();
 }

@@ -4,6 +4,8 @@
 
 #include <chrono>
 #include <cstdio>
+#include <fstream>
+#include <map>
 #include <random>
 #include <set>
 
@@ -78,24 +80,50 @@ class PostgresWorkerQueue final : public WorkerQueue {
     if (now - capacity_checked_ms_ < 200) return capacity_;
     capacity_checked_ms_ = now;
     // A worker's thread, and a game server's queue, is a session of the database named for
-    // it: one that dies (its connection closed) is no longer counted at once. The servers'
-    // queues share the workers' threads out (share_of_workers), each knowing its place in
-    // their order from the same view of the sessions.
+    // it: one that dies (its connection closed) is no longer counted at once, and a worker's
+    // that has run no statement for kStaleMs (its process hung or paused: its heartbeat
+    // stopped) is not counted either. The servers' queues share the workers' threads out
+    // (share_of_workers), each knowing its place in their order from the same view of the
+    // sessions.
+    const std::string stale = std::to_string(kStaleMs);
     Rows r = exec(
         "WITH queues AS (SELECT application_name COLLATE \"C\" AS name, pid FROM "
         "pg_stat_activity WHERE datname = current_database() AND starts_with(application_name, "
-        "$2)), me AS (SELECT name, pid FROM queues WHERE pid = pg_backend_pid()) "
-        "SELECT (SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND "
-        "application_name = $1), (SELECT count(*) FROM queues), "
+        "$2)), me AS (SELECT name, pid FROM queues WHERE pid = pg_backend_pid()), "
+        "workers AS (SELECT application_name AS name FROM pg_stat_activity WHERE datname = "
+        "current_database() AND starts_with(application_name, $1) AND (state = 'active' OR "
+        "query_start > clock_timestamp() - $3::int * interval '1 millisecond')) "
+        "SELECT (SELECT count(*) FROM workers), (SELECT count(*) FROM queues), "
         "(SELECT count(*) FROM queues, me WHERE (queues.name, queues.pid) < (me.name, me.pid)), "
-        "(SELECT count(*) FROM me)",
-        {kWorkerApplication, kQueueApplication});
+        "(SELECT count(*) FROM me), (SELECT count(*) FROM workers WHERE name = $4 AND $4 <> $1)",
+        {kWorkerApplication, kQueueApplication, stale, worker_session_name()});
     // Not among the queues (its name not set): no part, rather than one another server has.
-    capacity_ =
-        r.ok() && r.size() == 1 && r.integer(0, 3) == 1
-            ? share_of_workers(static_cast<int>(r.integer(0, 0)), static_cast<int>(r.integer(0, 1)),
-                               static_cast<int>(r.integer(0, 2)))
+    const bool counted = r.ok() && r.size() == 1 && r.integer(0, 3) == 1;
+    const int threads = counted ? static_cast<int>(r.integer(0, 0)) : 0;
+    capacity_ = counted ? share_of_workers(threads, static_cast<int>(r.integer(0, 1)),
+                                           static_cast<int>(r.integer(0, 2)))
+                        : 0;
+    // Of this server's part, the workers on this machine's share (any worker may take a row).
+    colocated_ =
+        threads > 0
+            ? static_cast<int>((static_cast<int64_t>(capacity_) * r.integer(0, 4) + threads / 2) /
+                               threads)
             : 0;
+    // The rows of this life a worker holds while its session has gone silent: taken back (the
+    // row's lock names the holder's transaction, which its session shows as backend_xid).
+    if (!rows_.empty()) {
+      Rows held = exec(
+          "SELECT j.job, j.id FROM cpu_jobs j JOIN pg_stat_activity a ON a.backend_xid = j.xmax "
+          "WHERE j.life = $1 AND j.move IS NULL AND a.datname = current_database() AND "
+          "starts_with(a.application_name, $2) AND a.state <> 'active' AND a.query_start <= "
+          "clock_timestamp() - $3::int * interval '1 millisecond'",
+          {life_, kWorkerApplication, stale});
+      for (int i = 0; held.ok() && i < held.size(); ++i) {
+        const auto job = static_cast<CpuJobId>(held.integer(i, 0));
+        if (auto it = rows_.find(job); it != rows_.end() && it->second == held.integer(i, 1))
+          stalled_.push_back(job);
+      }
+    }
     // Rows forgotten while a worker held them, whose worker died or stalled without deleting
     // them: they go as soon as it lets go, before another worker takes them.
     if (!held_.empty()) {
@@ -128,22 +156,34 @@ class PostgresWorkerQueue final : public WorkerQueue {
     return capacity_;
   }
 
+  int colocated() override { return colocated_; }
+
+  std::vector<CpuJobId> stalled() override {
+    std::vector<CpuJobId> out;
+    out.swap(stalled_);
+    for (CpuJobId job : out) rows_.erase(job);  // taken back: its answer is not wanted
+    return out;
+  }
+
   Status send(CpuJobId id, const CpuJob& job, int64_t deadline_ms) override {
     // The deadline travels in wall-clock time: the workers order by it across machines.
     const int64_t deadline = wall_ms() + (deadline_ms - steady_ms());
     Rows r = exec(
         "INSERT INTO cpu_jobs (server, life, job, game, options, start, moves, level, time_ms, "
-        "share, seed, deadline) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+        "share, seed, deadline) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) "
+        "RETURNING id",
         {server_, life_, std::to_string(id), job.game, job.options, job.start, job.moves,
          std::to_string(job.level), std::to_string(job.time_ms), std::to_string(job.share),
          std::to_string(static_cast<int64_t>(job.seed & 0x7fffffffffffffffULL)),
          std::to_string(deadline)});
-    if (!r.ok()) return make_error("cpu_queue", r.error());
+    if (!r.ok() || r.size() != 1) return make_error("cpu_queue", r.error());
+    rows_[id] = r.integer(0, 0);         // the answer wanted is this row's, no earlier one's
     exec("NOTIFY kaisho_cpu_jobs", {});  // a worker that missed it looks again within 200 ms
     return ok_status();
   }
 
   void forget(CpuJobId id) override {
+    rows_.erase(id);
     Rows gone = exec(
         "DELETE FROM cpu_jobs WHERE id IN (SELECT id FROM cpu_jobs WHERE life = $1 AND job = $2 "
         "FOR UPDATE SKIP LOCKED)",
@@ -169,11 +209,19 @@ class PostgresWorkerQueue final : public WorkerQueue {
     PQconsumeInput(conn_);
     while (PGnotify* n = PQnotifies(conn_)) PQfreemem(n);
     // This life's answers only: a job id of a previous life of this server is another search.
-    Rows r = exec("DELETE FROM cpu_jobs WHERE life = $1 AND move IS NOT NULL RETURNING job, move",
-                  {life_});
+    // And the row last sent for each: an answer to a row taken back (its worker stopped
+    // answering, then came back) is not the answer to the search sent again.
+    Rows r =
+        exec("DELETE FROM cpu_jobs WHERE life = $1 AND move IS NOT NULL RETURNING job, id, move",
+             {life_});
     if (!r.ok()) return out;
-    for (int i = 0; i < r.size(); ++i)
-      out.emplace_back(static_cast<CpuJobId>(r.integer(i, 0)), r.text(i, 1));
+    for (int i = 0; i < r.size(); ++i) {
+      const auto job = static_cast<CpuJobId>(r.integer(i, 0));
+      auto it = rows_.find(job);
+      if (it == rows_.end() || it->second != r.integer(i, 1)) continue;
+      rows_.erase(it);
+      out.emplace_back(job, r.text(i, 2));
+    }
     return out;
   }
 
@@ -216,12 +264,35 @@ class PostgresWorkerQueue final : public WorkerQueue {
   std::string life_;  // this queue's incarnation (new_life): its rows carry it
   PGconn* conn_ = nullptr;
   int capacity_ = 0;
-  std::set<std::string> held_;  // ids of rows forgotten while a worker held them
+  int colocated_ = 0;
+  std::map<CpuJobId, long long> rows_;  // the row last sent for each search not answered yet
+  std::vector<CpuJobId> stalled_;       // found by capacity(), handed out by stalled()
+  std::set<std::string> held_;          // ids of rows forgotten while a worker held them
   int64_t capacity_checked_ms_ = -1'000'000;
   int64_t reconnect_tried_ms_ = -1'000'000;
 };
 
 }  // namespace
+
+std::string machine_id() {
+  static const std::string id = [] {
+    std::ifstream in("/proc/sys/kernel/random/boot_id");
+    std::string text;
+    std::getline(in, text);
+    std::string printable;
+    for (char c : text)
+      if (c > 0x20 && c < 0x7f) printable += c;
+    return printable;
+  }();
+  return id;
+}
+
+std::string worker_session_name() {
+  const std::string id = machine_id();
+  std::string name = kWorkerApplication;
+  if (!id.empty()) name += "@" + id;
+  return name.substr(0, 63);
+}
 
 int share_of_workers(int threads, int servers, int before) {
   if (threads <= 0) return 0;

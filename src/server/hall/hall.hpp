@@ -319,7 +319,8 @@ class Hall {
   const std::string& person_of(ConnId c) const;
   rating::Rating rating_of(const std::string& person, const std::string& game) const;
   int games_of(const std::string& person, const std::string& game) const;
-  static rating::Rating cpu_rating(int level);
+  // A CPU seat's rating: its level's at the share of its search it played at (1: fixed).
+  static rating::Rating cpu_rating(int level, double share = 1.0);
   bool alternation_on(const Group& g) const;
   // Writes the person (not fenced), then runs `then` with the outcome on the hall's executor.
   void save_person(const Person& p, std::function<void(Status)> then);

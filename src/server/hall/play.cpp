@@ -77,6 +77,8 @@ void Hall::start_game(Group& g, Done done) {
             gr.left_during.clear();
             gr.notation.clear();
             stop_cpu(gr);
+            // What the CPU played at is this game's: an earlier game's searches are not.
+            cpu_.take_played(gr.id);
             after_move(gr, "start", std::to_string(gr.game_number));
             done(gr, ok_status());
           });

@@ -55,8 +55,8 @@ int Hall::games_of(const std::string& person, const std::string& game) const {
   return it == ratings_.end() ? 0 : it->second.second;
 }
 
-rating::Rating Hall::cpu_rating(int level) {
-  return {static_cast<double>(ai::level_rating(level)), kCpuDeviation, 0.06};
+rating::Rating Hall::cpu_rating(int level, double share) {
+  return {ai::level_rating_at_share(level, share), kCpuDeviation, 0.06};
 }
 
 namespace {
@@ -82,7 +82,7 @@ struct Ending {
   rules::Outcome outcome;
   std::string game;
   std::vector<std::string> seats;
-  std::vector<rating::Rating> before;  // CPU seats: their level's fixed rating
+  std::vector<rating::Rating> before;  // CPU seats: their level's at the share it played at
   std::vector<bool> fixed;             // not rated: a CPU, or one person in two seats
   std::vector<std::string> rule;       // the own-play rule of each seat ("" none)
   int64_t ended_ms = 0;
@@ -156,8 +156,12 @@ void Hall::finish_game(Group& g) {
   e->result.places = e->outcome.places;
   e->result.reason = e->outcome.reason;
   e->before.resize(n);
+  // A CPU seat is rated at the strength it played at: a busy server gave its searches less
+  // than its level's time and nodes (docs/cpu.md, "Under load").
+  const CpuPlayed played = cpu_.take_played(g.id);
   for (size_t s = 0; s < n; ++s)
-    e->before[s] = g.seats[s].empty() ? cpu_rating(g.cpu_level) : rating_of(g.seats[s], g.game);
+    e->before[s] =
+        g.seats[s].empty() ? cpu_rating(g.cpu_level, played.share) : rating_of(g.seats[s], g.game);
   e->fixed.resize(n);
   for (size_t s = 0; s < n; ++s)
     e->fixed[s] = g.seats[s].empty() || std::count(g.seats.begin(), g.seats.end(), g.seats[s]) > 1;

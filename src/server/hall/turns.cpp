@@ -132,6 +132,8 @@ void Hall::request_cpu(Group& g, CpuReason why) {
   request.owner = cpu_owner(g, g.seats);
   request.table = g.id;
   request.urgent = why == CpuReason::Timeout;
+  // A CPU seat's own move counts in the strength the CPU played at (a stand-in's does not).
+  request.cpu_seat = seat >= 0 && g.seats[static_cast<size_t>(seat)].empty();
   request.game = &g.rules_game();
   request.state = g.state->clone();
   const rules::Options options = g.game_options();

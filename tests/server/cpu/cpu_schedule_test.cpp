@@ -1,9 +1,16 @@
 // The CPU pool's policy (CpuSchedule) driven step by step with a clock of the test's own:
 // deadlines, fairness between addresses, less time rather than a longer queue, the floor,
-// cancellation and admission (docs/cpu.md, "Under load").
+// running searches cut short as the load grows or for a deadline, cancellation, admission
+// that keeps every admitted table's bound, and what each table's searches got (docs/cpu.md,
+// "Under load").
 #include "server/cpu/cpu_schedule.hpp"
 
 #include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <map>
+#include <vector>
 
 namespace kaisho::server::cpu {
 namespace {
@@ -192,8 +199,13 @@ TEST(CpuSchedule, NewGamesAreAdmittedOnlyWhileTheFloorsFitWithTheLevelAvailableO
   EXPECT_EQ(refused.level_available, 6) << "a level that stops at its node cap still fits";
   EXPECT_TRUE(s.admit("A", "t5", "shogi", 8, 100).admitted)
       << "a table already counted starts its next game";
-  // Another address is admitted: the pool is split between the two.
-  EXPECT_TRUE(s.admit("B", "u0", "shogi", 8, 0).admitted);
+  // Another address is not admitted at level 8 while A's tables fill the pool: they were
+  // promised their bound. A level whose floor still fits is offered.
+  CpuAdmission other = s.admit("B", "u0", "shogi", 8, 0);
+  EXPECT_FALSE(other.admitted);
+  EXPECT_EQ(other.level_available, 6);
+  // Once A's tables are quiet (their window passed), B has the pool.
+  EXPECT_TRUE(s.admit("B", "u0", "shogi", 8, 12'000).admitted);
 }
 
 TEST(CpuSchedule, ATableCountsForAWindowAfterItsLastSearch) {
@@ -203,6 +215,224 @@ TEST(CpuSchedule, ATableCountsForAWindowAfterItsLastSearch) {
   for (CpuJobId id = 1; id <= 33; ++id) s.cancel_waiting(id);
   EXPECT_FALSE(s.admit("A", "new", "shogi", 8, 1000).admitted) << "its tables will ask again";
   EXPECT_TRUE(s.admit("A", "new", "shogi", 8, 12'000).admitted) << "they did not";
+}
+
+// The pool's threads, in the test's own time: each free thread takes the next search and runs
+// it for its allotted time, or until it is cut short (revise); `arrive` adds searches (and
+// admits their tables) at their times. Returns each search's reply time (its end minus its
+// arrival), by id.
+struct Arrival {
+  int64_t at_ms = 0;
+  std::string owner;
+  std::string table;
+  int level = 8;
+  bool admit = false;  // a new game first: admitted (or not: then it does not ask)
+};
+std::map<CpuJobId, int64_t> run_pool(CpuSchedule& s, int threads, std::vector<Arrival> arrive,
+                                     bool revise) {
+  std::map<CpuJobId, int64_t> arrived, reply;
+  struct Thread {
+    CpuJobId job = 0;
+    int64_t started = 0;
+    int64_t until = 0;
+    bool cut = false;
+  };
+  std::vector<Thread> pool(static_cast<size_t>(threads));
+  std::sort(arrive.begin(), arrive.end(),
+            [](const Arrival& a, const Arrival& b) { return a.at_ms < b.at_ms; });
+  size_t next_arrival = 0;
+  CpuJobId id = 0;
+  int64_t now = arrive.empty() ? 0 : arrive.front().at_ms;
+  const auto apply = [&](int64_t t) {
+    if (!revise) return;
+    for (const Revision& r : s.revise(t))
+      for (Thread& th : pool)
+        if (th.job == r.id && r.stop_at_ms < th.until) {
+          th.until = r.stop_at_ms;
+          th.cut = true;
+        }
+  };
+  for (;;) {
+    // Arrivals now.
+    while (next_arrival < arrive.size() && arrive[next_arrival].at_ms <= now) {
+      const Arrival& a = arrive[next_arrival++];
+      if (a.admit) {
+        if (!s.admit(a.owner, a.table, "shogi", a.level, now).admitted) continue;
+        apply(now);
+      }
+      s.add(++id, a.owner, a.table, "shogi", a.level, false, now);
+      arrived[id] = now;
+      apply(now);
+    }
+    // Searches that end now.
+    for (Thread& th : pool)
+      if (th.job && th.until <= now) {
+        s.finished(th.job, now - th.started, th.cut, true, 0);
+        reply[th.job] = now - arrived[th.job];
+        th.job = 0;
+      }
+    // Free threads take the next searches.
+    for (Thread& th : pool) {
+      if (th.job) continue;
+      auto a = s.next(now);
+      if (!a) break;
+      th = {a->id, now, now + a->time_ms, false};
+    }
+    int64_t later = std::numeric_limits<int64_t>::max();
+    for (const Thread& th : pool)
+      if (th.job) later = std::min(later, th.until);
+    if (next_arrival < arrive.size()) later = std::min(later, arrive[next_arrival].at_ms);
+    if (later == std::numeric_limits<int64_t>::max()) break;
+    now = std::max(now, later);
+  }
+  return reply;
+}
+
+int64_t longest(const std::map<CpuJobId, int64_t>& replies) {
+  int64_t m = 0;
+  for (const auto& [id, ms] : replies) m = std::max(m, ms);
+  return m;
+}
+
+TEST(CpuSchedule, TablesAdmittedEarlierKeepTheirBoundWhenManyAddressesArriveLater) {
+  // A school behind one router: 30 level-8 tables. Then 16 people arrive, each from an address
+  // of their own, each asking for level 8.
+  CpuSchedule s(two_workers());
+  std::vector<Arrival> asks;
+  for (int k = 0; k < 30; ++k) {
+    ASSERT_TRUE(s.admit("school", "s" + std::to_string(k), "shogi", 8, 0).admitted) << k;
+    asks.push_back({1000, "school", "s" + std::to_string(k)});
+  }
+  int admitted = 0;
+  for (int k = 0; k < 16; ++k) {
+    const std::string owner = "10.0.1." + std::to_string(k);
+    CpuAdmission a = s.admit(owner, "n" + std::to_string(k), "shogi", 8, 100);
+    if (!a.admitted) {
+      EXPECT_LT(a.level_available, 8) << "refused at level 8, a lower level or none offered";
+      continue;
+    }
+    ++admitted;
+    asks.push_back({1000, owner, "n" + std::to_string(k)});
+  }
+  EXPECT_EQ(admitted, 3) << "the pool holds 33 level-8 floors: 30 + 3";
+  // Every admitted table asks at once: every reply within the bound.
+  const auto replies = run_pool(s, 2, asks, true);
+  EXPECT_EQ(replies.size(), asks.size());
+  EXPECT_LE(longest(replies), two_workers().bound_ms);
+}
+
+TEST(CpuSchedule, PeopleStartingTogetherAreAllAnsweredWithinTheBound) {
+  // 32 people start a level-8 game a millisecond apart; each table is admitted, then asks.
+  // The first searches start before the others are counted: they are held to the share the
+  // load that follows gives them.
+  CpuSchedule s(two_workers());
+  std::vector<Arrival> asks;
+  for (int k = 0; k < 32; ++k)
+    asks.push_back({k, "10.0.2." + std::to_string(k), "t" + std::to_string(k), 8, true});
+  const auto replies = run_pool(s, 2, asks, true);
+  ASSERT_EQ(replies.size(), 32u);
+  EXPECT_LE(longest(replies), two_workers().bound_ms);
+  // Without holding the first searches to the load's share, the last replies come late: the
+  // first two take their whole 1.2 s.
+  CpuSchedule unrevised(two_workers());
+  EXPECT_GT(longest(run_pool(unrevised, 2, asks, false)), two_workers().bound_ms);
+}
+
+TEST(CpuSchedule, ASearchThatStartedAloneIsCutToTheShareOfTheLoadThatArrives) {
+  CpuSchedule s(two_workers());
+  s.add(1, "A", "a", "shogi", 8, false, 0);
+  ASSERT_EQ(s.next(0)->time_ms, 1200);
+  EXPECT_TRUE(s.revise(5).empty()) << "alone, it keeps its time";
+  for (int k = 0; k < 31; ++k)
+    ASSERT_TRUE(s.admit("B" + std::to_string(k), "b" + std::to_string(k), "shogi", 8, 10).admitted);
+  auto cut = s.revise(10);
+  ASSERT_EQ(cut.size(), 1u);
+  EXPECT_EQ(cut[0].id, 1u);
+  EXPECT_EQ(cut[0].stop_at_ms, 156) << "32 tables on 2 workers: 2 * 2500 / 32 of 1.2 s each";
+  EXPECT_TRUE(s.revise(20).empty()) << "listed once";
+}
+
+TEST(CpuSchedule, ASearchThatWouldMissItsDeadlineHasOneRunningSearchCutForItJustInTime) {
+  ScheduleConfig config = two_workers();
+  config.full_ms = 2400;
+  CpuSchedule s(config);
+  s.add(1, "A", "a", "shogi", 8, false, 0);  // on the pool's own thread
+  s.add(2, "B", "b", "shogi", 8, false, 0);  // at a worker process: cannot be cut here
+  ASSERT_EQ(s.next(0)->time_ms, 2400);
+  ASSERT_EQ(s.next(0)->time_ms, 2400);
+  s.sent_away(2);
+  // A stand-in for a player out of time: its deadline is 1.5 s away.
+  s.add(3, "C", "c", "shogi", 8, true, 500);
+  auto cut = s.revise(500);
+  // The load alone would end A's search at 1667 ms (3 tables of 2.4 s on 2 threads); C must
+  // start by 2000 - 500 (the network's part) - 300 (its floor) = 1200 ms.
+  ASSERT_EQ(cut.size(), 1u);
+  EXPECT_EQ(cut[0].id, 1u);
+  EXPECT_EQ(cut[0].stop_at_ms, 1200);
+}
+
+TEST(CpuSchedule, ASearchTakenBackFromAWorkerThatStoppedAnsweringCutsNoSearchThatCanEndInTime) {
+  ScheduleConfig config = two_workers();
+  config.workers = 4;  // two threads of the pool's own, two at a worker process
+  CpuSchedule s(config);
+  for (CpuJobId id = 1; id <= 4; ++id) {
+    s.add(id, "A" + std::to_string(id), "t" + std::to_string(id), "shogi", 8, false, 0);
+    ASSERT_EQ(s.next(0)->time_ms, 1200);
+  }
+  s.sent_away(3);
+  s.sent_away(4);
+  // The worker process stops answering: its two searches come back, its threads are gone.
+  s.set_workers(2);
+  s.take_back(3);
+  s.take_back(4);
+  EXPECT_TRUE(s.revise(300).empty())
+      << "the pool's own searches end at 1.2 s, and 3 and 4 still meet their deadlines after them";
+  EXPECT_FALSE(s.next(300, true)) << "searched here, not sent to a worker process again";
+  auto a = s.next(1200);
+  ASSERT_TRUE(a);
+  EXPECT_EQ(a->deadline_ms, 3000);
+  EXPECT_LE(1200 + a->time_ms, 2500);
+}
+
+TEST(CpuSchedule, WhatATablesSearchesGotIsItsGeometricMeanShareTakenOnce) {
+  CpuSchedule s(two_workers());
+  EXPECT_EQ(s.take_played("t").searches, 0);
+  EXPECT_DOUBLE_EQ(s.take_played("t").share, 1.0) << "no search: its whole strength";
+  s.add(1, "A", "t", "shogi", 8, false, 0);
+  s.next(0);
+  s.finished(1, 1200, false);  // its whole share
+  s.add(2, "A", "t", "shogi", 8, false, 2000);
+  s.next(2000);
+  s.finished(2, 300, true, true, 0.25);  // cut short, a quarter of its time
+  s.add(3, "A", "t", "shogi", 8, false, 3000);
+  s.next(3000);
+  s.finished(3, 10, true);  // cancelled: not played
+  const CpuPlayed p = s.take_played("t");
+  EXPECT_EQ(p.searches, 2);
+  EXPECT_NEAR(p.share, 0.5, 1e-9);
+  EXPECT_EQ(s.take_played("t").searches, 0) << "taken";
+}
+
+TEST(CpuSchedule, AResultIsRatedAgainstTheStrengthTheCpuPlayedAt) {
+  for (int level = 1; level <= 8; ++level) {
+    EXPECT_DOUBLE_EQ(ai::level_rating_at_share(level, 1.0), ai::level_rating(level));
+    EXPECT_DOUBLE_EQ(ai::level_rating_at_share(level, 0.125), ai::level_rating_at_floor(level));
+    EXPECT_DOUBLE_EQ(ai::level_rating_at_share(level, 0.01), ai::level_rating_at_floor(level))
+        << "below the floor, the floor's (what was measured)";
+    // Half-way in the logarithm of the share, half-way between the two.
+    EXPECT_NEAR(ai::level_rating_at_share(level, 1 / std::sqrt(8.0)),
+                (ai::level_rating(level) + ai::level_rating_at_floor(level)) / 2.0, 1e-9);
+    for (double share = 1.0; share > 0.1; share *= 0.8) {
+      EXPECT_LE(ai::level_rating_at_share(level, share * 0.8),
+                ai::level_rating_at_share(level, share));
+      if (level > 1) {  // every level is scaled by the same share: their order holds
+        EXPECT_GT(ai::level_rating_at_share(level, share),
+                  ai::level_rating_at_share(level - 1, share));
+      }
+    }
+  }
+  // Level 8 at its floor lost to level 7 at full strength: it is not rated above it.
+  EXPECT_LT(ai::level_rating_at_floor(8), ai::level_rating(7));
 }
 
 }  // namespace

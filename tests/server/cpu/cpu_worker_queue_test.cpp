@@ -4,10 +4,14 @@
 // sharing the workers share their threads out; a search cancelled while a worker thinks about
 // it (or whose server stops) stops there and frees the worker's thread; a job's local rules and
 // history reach the worker; a server restarted under its name never receives its previous
-// life's answers, and the rows of a life that is gone are deleted, never a live one's. No test
-// here depends on the machine's speed: what must be stopped is given a minute.
+// life's answers, and the rows of a life that is gone are deleted, never a live one's; a worker
+// that stops answering (SIGSTOP) loses its share and its searches are taken back, while one
+// that searches long keeps both (its heartbeat); an answer to a row taken back is never given
+// for the search sent again. No test here depends on the machine's speed: what must be stopped
+// is given a minute.
 #include <gtest/gtest.h>
 #include <libpq-fe.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -69,6 +73,33 @@ class Worker {
   std::atomic<bool> stop_{false};
   Status status_ = ok_status();
   std::thread thread_;
+};
+
+// `kaisho cpu-worker --threads N` in a process of its own, which the test can pause (SIGSTOP).
+class ForkedWorker {
+ public:
+  explicit ForkedWorker(int threads) {
+    pid_ = fork();
+    if (pid_ == 0) {
+      static std::atomic<bool> never{false};
+      WorkerConfig config;
+      config.db = uri();
+      config.name = "forked-worker";
+      config.threads = threads;
+      _exit(run_cpu_worker(config, never) ? 0 : 1);
+    }
+  }
+  ~ForkedWorker() {
+    if (pid_ <= 0) return;
+    kill(pid_, SIGKILL);
+    waitpid(pid_, nullptr, 0);
+  }
+  bool started() const { return pid_ > 0; }
+  void pause() { kill(pid_, SIGSTOP); }
+  void resume() { kill(pid_, SIGCONT); }
+
+ private:
+  pid_t pid_ = -1;
 };
 
 std::unique_ptr<WorkerQueue> queue_of(const std::string& server) {
@@ -347,6 +378,102 @@ TEST_F(CpuWorkerQueue,
       },
       std::chrono::seconds(20)));
   EXPECT_EQ(count("SELECT count(*) FROM cpu_jobs WHERE moves = '5g5f'"), 1);
+}
+
+TEST_F(CpuWorkerQueue, AWorkerThatSearchesLongKeepsItsShareAndItsSearch) {
+  Worker worker(1);
+  auto q = queue_of("s1");
+  ASSERT_TRUE(q);
+  ASSERT_TRUE(eventually([&] { return q->capacity() == 1; }));
+  ASSERT_TRUE(q->send(1, shogi_job(8, 60'000), steady_ms() + 60'000));
+  ASSERT_TRUE(eventually([&] { return searched(1); })) << "the worker takes it";
+  // Twice the time after which a silent session counts as gone: the search's heartbeat keeps
+  // its thread counted and its search its own.
+  const auto from = Clock::now();
+  while (seconds_since(from) < 2.0 * kStaleMs / 1000) {
+    EXPECT_EQ(q->capacity(), 1) << seconds_since(from) << " s into the search";
+    EXPECT_TRUE(q->stalled().empty()) << seconds_since(from) << " s into the search";
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  EXPECT_TRUE(searched(1));
+  q->forget(1);
+}
+
+TEST_F(CpuWorkerQueue, AWorkerThatStopsAnsweringLosesItsShareAndItsSearchIsTakenBack) {
+  ForkedWorker worker(1);
+  ASSERT_TRUE(worker.started());
+  auto q = queue_of("s1");
+  ASSERT_TRUE(q);
+  ASSERT_TRUE(eventually([&] { return q->capacity() == 1; }));
+  ASSERT_TRUE(q->send(1, shogi_job(8, 60'000), steady_ms() + 60'000));
+  ASSERT_TRUE(eventually([&] { return searched(1); })) << "the worker takes it";
+
+  // Paused (SIGSTOP): its session stays connected and its row locked, but it answers nothing.
+  // Before the heartbeat it counted until the database ended its session (30 s).
+  worker.pause();
+  const auto paused = Clock::now();
+  std::vector<CpuJobId> stalled;
+  ASSERT_TRUE(eventually(
+      [&] {
+        const bool gone = q->capacity() == 0;
+        for (CpuJobId id : q->stalled()) stalled.push_back(id);
+        return gone && !stalled.empty();
+      },
+      std::chrono::seconds(20)))
+      << "capacity " << q->capacity() << ", " << stalled.size() << " searches stalled, "
+      << seconds_since(paused) << " s after the pause";
+  std::cout << "the paused worker lost its share and its search " << seconds_since(paused)
+            << " s after the pause\n";
+  EXPECT_EQ(stalled, std::vector<CpuJobId>{1});
+  EXPECT_TRUE(q->stalled().empty()) << "each once";
+
+  // Taken back (forgotten) and sent again; the worker comes back: it counts again, and the
+  // search sent again is answered (by it, once its old search is stopped).
+  q->forget(1);
+  ASSERT_TRUE(q->send(1, shogi_job(1, 100), steady_ms() + 60'000));
+  worker.resume();
+  std::vector<std::pair<CpuJobId, std::string>> answers;
+  ASSERT_TRUE(eventually([&] {
+    for (auto& a : q->answers(100)) answers.push_back(a);
+    return q->capacity() == 1 && !answers.empty();
+  })) << q->capacity();
+  ASSERT_EQ(answers.size(), 1u);
+  EXPECT_EQ(answers[0].first, 1u);
+  EXPECT_NE(answers[0].second, "-");
+}
+
+TEST_F(CpuWorkerQueue, AnAnswerToARowTakenBackIsNeverGivenForTheSearchSentAgain) {
+  auto q = queue_of("s1");
+  ASSERT_TRUE(q);
+  ASSERT_TRUE(q->send(1, shogi_job(8, 60'000), steady_ms() + 60'000));
+  // A worker (this test's session) takes the row, and stops answering: the server takes the
+  // search back and sends it again (a new row).
+  PGconn* worker = PQconnectdb(uri());
+  ASSERT_EQ(PQstatus(worker), CONNECTION_OK);
+  PQclear(PQexec(worker, "BEGIN"));
+  PGresult* taken = PQexec(worker, "SELECT id FROM cpu_jobs WHERE job = 1 FOR UPDATE");
+  ASSERT_EQ(PQntuples(taken), 1);
+  const std::string old_row = PQgetvalue(taken, 0, 0);
+  PQclear(taken);
+  q->forget(1);
+  ASSERT_TRUE(q->send(1, shogi_job(8, 60'000), steady_ms() + 60'000));
+  // The worker comes back and answers the row it held.
+  PQclear(PQexec(worker, ("UPDATE cpu_jobs SET move = '3g3f' WHERE id = " + old_row).c_str()));
+  PQclear(PQexec(worker, "COMMIT"));
+  PQfinish(worker);
+  std::vector<std::pair<CpuJobId, std::string>> answers;
+  for (int k = 0; k < 5; ++k)
+    for (auto& a : q->answers(100)) answers.push_back(a);
+  for (const auto& [id, move] : answers)
+    ADD_FAILURE() << "job " << id << " received " << move << ", the answer to the row taken back";
+  // The row sent again is answered: that answer is given, once.
+  run("UPDATE cpu_jobs SET move = '7g7f' WHERE job = 1 AND move IS NULL");
+  ASSERT_TRUE(eventually([&] {
+    for (auto& a : q->answers(100)) answers.push_back(a);
+    return !answers.empty();
+  }));
+  ASSERT_EQ(answers.size(), 1u);
+  EXPECT_EQ(answers[0], std::make_pair(CpuJobId{1}, std::string("7g7f")));
 }
 
 // Legal moves of a Shogi game under `options`, chosen by a seeded generator, none ending it.

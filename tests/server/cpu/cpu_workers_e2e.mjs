@@ -2,7 +2,9 @@
 // one search thread of its own and a worker with two take eight people's level-8 searches; the
 // worker takes most of them; it is killed in the middle of searches, and every CPU answer
 // still comes within the reply bound and every game goes on; a worker started again takes
-// searches again. Started by cpu_workers_test.sh (KAISHO_PG_URI).
+// searches again; it hangs (SIGSTOP: connected, its rows locked, answering nothing), and every
+// answer still comes within the bound; it comes back (SIGCONT) and takes searches again.
+// Started by cpu_workers_test.sh (KAISHO_PG_URI).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -20,7 +22,9 @@ function cpuSeconds(pid) {
 }
 
 function startWorker(t) {
-  const proc = spawn(BIN, ['cpu-worker', '--db', URI, '--threads', '2'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // At the process's own priority, as the server's searches here (see below).
+  const proc = spawn(BIN, ['cpu-worker', '--db', URI, '--threads', '2', '--nice', '0'],
+    { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   proc.stdout.on('data', (d) => { out += d; });
   proc.stderr.on('data', (d) => { out += d; });
@@ -28,7 +32,7 @@ function startWorker(t) {
   return { proc, log: () => out };
 }
 
-test('a worker killed in the middle of searches: every CPU answer within the bound, every game goes on', async (t) => {
+test('a worker killed, then another hung, in the middle of searches: every CPU answer within the bound, every game goes on', async (t) => {
   assert.ok(URI, 'KAISHO_PG_URI');
   const worker = startWorker(t);
   assert.ok(await eventually(() => worker.log().includes('is running')), worker.log());
@@ -69,6 +73,27 @@ test('a worker killed in the middle of searches: every CPU answer within the bou
   assert.ok(cpuSeconds(again.proc.pid) - from > 1, 'the new worker searches');
   const lastWaits = people.flatMap((p) => p.waits.slice(-3).map((w) => w.ms));
   assert.ok(Math.max(...lastWaits) <= BOUND_MS, `answers within the bound: ${lastWaits.map((x) => x.toFixed(0)).join(' ')}`);
+
+  // Hung (SIGSTOP) in the middle of searches: its sessions stay connected and its rows locked,
+  // but it answers nothing. It loses its share and its searches come back within the bound
+  // (before its heartbeat, replies took up to 31.5 s, until the database ended its sessions).
+  const hungAt = performance.now();
+  again.proc.kill('SIGSTOP');
+  await sleep(8000);
+  const whileHung = people.flatMap((p) => p.waits.filter((w) => w.at > hungAt).map((w) => w.ms));
+  const open = people.map((p) => p.pendingMs());
+  if (process.env.KAISHO_VERBOSE) console.log('while hung:', whileHung.map((x) => x.toFixed(0)).join(' '));
+  assert.ok(Math.max(...whileHung, ...open) <= BOUND_MS,
+    `every CPU answer within ${BOUND_MS} ms while the worker hangs: ${whileHung.map((x) => x.toFixed(0)).join(' ')}; open ${open.map((x) => x.toFixed(0)).join(' ')}`);
+  for (const [k, p] of people.entries())
+    assert.ok(p.waits.filter((w) => w.at > hungAt).length >= 2, `person ${k}'s game goes on while the worker hangs`);
+  // It comes back and takes searches again.
+  again.proc.kill('SIGCONT');
+  const back = cpuSeconds(again.proc.pid);
+  await sleep(4000);
+  assert.ok(cpuSeconds(again.proc.pid) - back > 1, 'the worker that came back searches');
+  const afterBack = people.flatMap((p) => p.waits.slice(-3).map((w) => w.ms));
+  assert.ok(Math.max(...afterBack) <= BOUND_MS, `answers within the bound: ${afterBack.map((x) => x.toFixed(0)).join(' ')}`);
   await Promise.all(people.map((p) => p.stop()));
   assert.deepEqual(people.flatMap((p) => p.errors).map((e) => e.code), []);
 });
