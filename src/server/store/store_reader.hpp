@@ -46,8 +46,7 @@ class ReadQueue {
   bool check(Scheduler& scheduler, const std::string& person, const std::string& address,
              std::function<T()> work, std::function<void(T)> done) {
     if (!take_check(person, address)) return false;
-    run_check([this, &scheduler, person, address, work = std::move(work),
-               done = std::move(done)] {
+    run_check([this, &scheduler, person, address, work = std::move(work), done = std::move(done)] {
       auto result = std::make_shared<T>(work());
       release_check(person, address);
       scheduler.post([done, result] { done(std::move(*result)); });
